@@ -1,0 +1,44 @@
+// Storage: refcounted bytes that tensors view. Either owned (64-byte aligned heap
+// allocation) or borrowed (a region of a mapped file or a caller's buffer, kept alive
+// by a type-erased owner). Identity of the StorageImpl is what "shared storage" means
+// when saving: views of one storage are written as one storage.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+#include <torchlet/intrusive_ptr.h>
+
+namespace torchlet {
+
+inline constexpr size_t kStorageAlignment = 64;
+
+class StorageImpl : public RefCounted {
+ public:
+  // Owned, zero-initialised when `zero` is set.
+  StorageImpl(size_t nbytes, bool zero);
+  // Borrowed: `data` stays valid while `keepalive` lives (may be null for a caller's
+  // buffer that outlives every tensor, as torch::from_blob assumes).
+  StorageImpl(std::byte* data, size_t nbytes, std::shared_ptr<const void> keepalive);
+  ~StorageImpl() override;
+  StorageImpl(const StorageImpl&) = delete;
+  StorageImpl& operator=(const StorageImpl&) = delete;
+
+  std::byte* data() const { return data_; }
+  size_t nbytes() const { return nbytes_; }
+  bool is_owned() const { return owned_; }
+
+ private:
+  std::byte* data_;
+  size_t nbytes_;
+  bool owned_;
+  std::shared_ptr<const void> keepalive_;
+};
+
+using Storage = intrusive_ptr<StorageImpl>;
+
+// An owned storage of `nbytes` (zeroed if asked). Throws LimitError on absurd sizes.
+Storage make_storage(size_t nbytes, bool zero = false);
+
+}  // namespace torchlet

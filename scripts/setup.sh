@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs torchlet's Debian dependencies; skips the apt step when all are present.
+#   scripts/setup.sh          build dependencies
+#   scripts/setup.sh --test   plus the test oracle (real PyTorch) and test tools
+set -euo pipefail
+
+packages=(cmake ninja-build ccache g++ zlib1g-dev libdnnl-dev libfmt-dev libcli11-dev
+          libgtest-dev libgmock-dev libbenchmark-dev)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(python3-torch python3-torchvision python3-numpy clang)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then sudo=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

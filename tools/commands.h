@@ -1,0 +1,22 @@
+// Declarations of the CLI subcommand handlers listed in commands.def. Each handler
+// gets the arguments after its name and returns the process exit code; argument
+// errors throw UsageError, which main() reports in one line with exit code 2.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace torchlet::cli {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using Args = std::vector<std::string>;
+
+#define TL_COMMAND(name, fn, usage, summary) int fn(const Args& args);
+#include "commands.def"
+#undef TL_COMMAND
+
+}  // namespace torchlet::cli
