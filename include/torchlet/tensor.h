@@ -33,6 +33,7 @@ class TensorImpl : public RefCounted {
   Shape strides_;   // in elements
   DType dtype_;
   bool requires_grad_ = false;
+  bool is_parameter_ = false;  // built by torch.nn.Parameter (kept so saves round-trip)
 };
 
 class Tensor {

@@ -1,0 +1,18 @@
+// Python's text forms of numbers and strings (repr), shared by tensor printing,
+// IValue printing, the graph printer and the code printer so all agree with Python.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace torchlet {
+
+// repr(float) as Python 3 prints it: shortest round-trip digits, "1.0", "1e-05",
+// "1e+16", "inf", "-inf", "nan".
+std::string python_float_repr(double v);
+
+// repr(str) as Python prints it: single quotes unless the text holds a single quote
+// and no double quote; escapes \n \t \\ and non-printable bytes.
+std::string python_str_repr(std::string_view s);
+
+}  // namespace torchlet

@@ -1,0 +1,569 @@
+// IValue: construction, refcounting, typed access, Python equality/hashing and repr.
+#include <torchlet/ivalue.h>
+
+#include <atomic>
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <torchlet/error.h>
+
+#include "core/python_format.h"
+
+namespace torchlet {
+
+namespace {
+
+constexpr bool kTagIsHeap[] = {
+#define TL_IVALUE_TAG(tag, heap, name) heap,
+#include <torchlet/ivalue_tags.def>
+#undef TL_IVALUE_TAG
+};
+
+std::atomic<ClassNameFn> g_class_name_fn{nullptr};
+
+template <typename T>
+intrusive_ptr<T> borrow_as(RefCounted* p) {
+  return intrusive_ptr<T>(static_cast<T*>(p));
+}
+
+}  // namespace
+
+const char* ivalue_tag_name(IValueTag tag) {
+  switch (tag) {
+#define TL_IVALUE_TAG(t, heap, name) \
+  case IValueTag::t:                 \
+    return name;
+#include <torchlet/ivalue_tags.def>
+#undef TL_IVALUE_TAG
+  }
+  return "?";
+}
+
+void set_object_class_name_fn(ClassNameFn fn) { g_class_name_fn.store(fn); }
+
+// --- Device --------------------------------------------------------------------------
+
+namespace {
+struct DeviceName {
+  Device::Kind kind;
+  std::string_view name;
+};
+constexpr DeviceName kDeviceNames[] = {
+    {Device::Kind::CPU, "cpu"},   {Device::Kind::CUDA, "cuda"}, {Device::Kind::Meta, "meta"},
+    {Device::Kind::MPS, "mps"},   {Device::Kind::XPU, "xpu"},   {Device::Kind::HIP, "hip"},
+};
+}  // namespace
+
+std::string Device::str() const {
+  std::string_view name = "cpu";
+  for (const auto& d : kDeviceNames) {
+    if (d.kind == kind) name = d.name;
+  }
+  return index < 0 ? std::string(name) : fmt::format("{}:{}", name, index);
+}
+
+Device Device::parse(std::string_view text) {
+  std::string_view type = text.substr(0, text.find(':'));
+  for (const auto& d : kDeviceNames) {
+    if (d.name != type) continue;
+    Device dev;
+    dev.kind = d.kind;
+    if (type.size() < text.size()) {
+      std::string_view idx = text.substr(type.size() + 1);
+      int v = 0;
+      TL_CHECK(!idx.empty() && idx.size() <= 3, ValueError, "invalid device string: '{}'", text);
+      for (char c : idx) {
+        TL_CHECK(c >= '0' && c <= '9', ValueError, "invalid device string: '{}'", text);
+        v = v * 10 + (c - '0');
+      }
+      TL_CHECK(v <= 127, ValueError, "device index {} out of range in '{}'", v, text);
+      dev.index = static_cast<int8_t>(v);
+    }
+    return dev;
+  }
+  TL_FAIL(ValueError,
+          "Expected one of cpu, cuda, meta, mps, xpu, hip device type at start of device "
+          "string: {}",
+          text);
+}
+
+// --- lifetime ---------------------------------------------------------------------------
+
+bool IValue::isHeap() const { return kTagIsHeap[static_cast<size_t>(tag_)]; }
+
+void IValue::retain() const {
+  if (isHeap() && payload_.heap) payload_.heap->incref();
+}
+
+void IValue::release() {
+  if (isHeap() && payload_.heap && payload_.heap->decref()) delete payload_.heap;
+  tag_ = IValueTag::None;
+  payload_.i = 0;
+}
+
+IValue::IValue(const IValue& o) : payload_(o.payload_), tag_(o.tag_) { retain(); }
+
+IValue& IValue::operator=(const IValue& o) {
+  if (this == &o) return *this;
+  o.retain();
+  release();
+  payload_ = o.payload_;
+  tag_ = o.tag_;
+  return *this;
+}
+
+IValue& IValue::operator=(IValue&& o) noexcept {
+  if (this == &o) return *this;
+  release();
+  payload_ = o.payload_;
+  tag_ = o.tag_;
+  o.tag_ = IValueTag::None;
+  o.payload_.i = 0;
+  return *this;
+}
+
+IValue::IValue(std::complex<double> v) { set_heap(IValueTag::ComplexDouble, new ComplexImpl(v)); }
+IValue::IValue(Tensor t) {
+  TensorImpl* impl = t.impl();
+  set_heap(impl ? IValueTag::Tensor : IValueTag::None, impl);
+  if (!impl) payload_.i = 0;
+}
+IValue::IValue(Storage s) { set_heap(IValueTag::Storage, s.get()); }
+IValue::IValue(std::string s) { set_heap(IValueTag::String, new StringImpl(std::move(s))); }
+IValue::IValue(intrusive_ptr<TupleImpl> v) { set_heap(IValueTag::Tuple, v.get()); }
+IValue::IValue(intrusive_ptr<ListImpl> v) { set_heap(IValueTag::List, v.get()); }
+IValue::IValue(intrusive_ptr<DictImpl> v) { set_heap(IValueTag::Dict, v.get()); }
+IValue::IValue(intrusive_ptr<ObjectImpl> v) { set_heap(IValueTag::Object, v.get()); }
+IValue::IValue(intrusive_ptr<PyObjectImpl> v) { set_heap(IValueTag::PyObject, v.get()); }
+IValue::IValue(intrusive_ptr<EnumImpl> v) { set_heap(IValueTag::Enum, v.get()); }
+IValue::IValue(intrusive_ptr<BigIntImpl> v) { set_heap(IValueTag::BigInt, v.get()); }
+IValue::IValue(intrusive_ptr<BytesImpl> v) { set_heap(IValueTag::Bytes, v.get()); }
+IValue::IValue(intrusive_ptr<FutureImpl> v) { set_heap(IValueTag::Future, v.get()); }
+
+IValue::IValue(const Scalar& s) : IValue() {
+  switch (s.kind()) {
+    case Scalar::Kind::Bool:
+      *this = IValue(s.to_bool());
+      return;
+    case Scalar::Kind::Int:
+      *this = IValue(s.to_int());
+      return;
+    case Scalar::Kind::Double:
+      *this = IValue(s.to_double());
+      return;
+    case Scalar::Kind::Complex:
+      *this = IValue(s.to_complex());
+      return;
+  }
+}
+
+// --- access ----------------------------------------------------------------------------
+
+void IValue::throw_kind_mismatch(const char* expected) const {
+  TL_FAIL(TypeError, "expected a value of type {} but found {}", expected, tag_name());
+}
+
+int64_t IValue::toInt() const {
+  if (!isInt()) throw_kind_mismatch("int");
+  return payload_.i;
+}
+double IValue::toDouble() const {
+  if (!isDouble()) throw_kind_mismatch("float");
+  return payload_.d;
+}
+bool IValue::toBool() const {
+  if (!isBool()) throw_kind_mismatch("bool");
+  return payload_.i != 0;
+}
+std::complex<double> IValue::toComplexDouble() const {
+  if (!isComplexDouble()) throw_kind_mismatch("complex");
+  return static_cast<ComplexImpl*>(heap())->value;
+}
+Scalar IValue::toScalar() const {
+  if (isInt()) return Scalar(payload_.i);
+  if (isDouble()) return Scalar(payload_.d);
+  if (isBool()) return Scalar(payload_.i != 0);
+  if (isComplexDouble()) return Scalar(toComplexDouble());
+  throw_kind_mismatch("number");
+}
+Tensor IValue::toTensor() const {
+  if (!isTensor()) throw_kind_mismatch("Tensor");
+  return Tensor(borrow_as<TensorImpl>(heap()));
+}
+Storage IValue::toStorage() const {
+  if (!isStorage()) throw_kind_mismatch("Storage");
+  return borrow_as<StorageImpl>(heap());
+}
+const std::string& IValue::toStringRef() const {
+  if (!isString()) throw_kind_mismatch("str");
+  return static_cast<StringImpl*>(heap())->str;
+}
+const std::string& IValue::toBytesRef() const {
+  if (!isBytes()) throw_kind_mismatch("bytes");
+  return static_cast<BytesImpl*>(heap())->data;
+}
+Device IValue::toDevice() const {
+  if (!isDevice()) throw_kind_mismatch("Device");
+  Device d;
+  d.kind = static_cast<Device::Kind>(payload_.device.kind);
+  d.index = payload_.device.index;
+  return d;
+}
+intrusive_ptr<TupleImpl> IValue::toTuple() const {
+  if (!isTuple()) throw_kind_mismatch("Tuple");
+  return borrow_as<TupleImpl>(heap());
+}
+intrusive_ptr<ListImpl> IValue::toList() const {
+  if (!isList()) throw_kind_mismatch("List");
+  return borrow_as<ListImpl>(heap());
+}
+intrusive_ptr<DictImpl> IValue::toDict() const {
+  if (!isDict()) throw_kind_mismatch("Dict");
+  return borrow_as<DictImpl>(heap());
+}
+intrusive_ptr<ObjectImpl> IValue::toObject() const {
+  if (!isObject()) throw_kind_mismatch("Object");
+  return borrow_as<ObjectImpl>(heap());
+}
+intrusive_ptr<PyObjectImpl> IValue::toPyObject() const {
+  if (!isPyObject()) throw_kind_mismatch("PyObject");
+  return borrow_as<PyObjectImpl>(heap());
+}
+intrusive_ptr<EnumImpl> IValue::toEnum() const {
+  if (!isEnum()) throw_kind_mismatch("Enum");
+  return borrow_as<EnumImpl>(heap());
+}
+intrusive_ptr<BigIntImpl> IValue::toBigInt() const {
+  if (!isBigInt()) throw_kind_mismatch("int");
+  return borrow_as<BigIntImpl>(heap());
+}
+intrusive_ptr<FutureImpl> IValue::toFuture() const {
+  if (!isFuture()) throw_kind_mismatch("Future");
+  return borrow_as<FutureImpl>(heap());
+}
+TupleImpl& IValue::tupleRef() const {
+  if (!isTuple()) throw_kind_mismatch("Tuple");
+  return *static_cast<TupleImpl*>(heap());
+}
+ListImpl& IValue::listRef() const {
+  if (!isList()) throw_kind_mismatch("List");
+  return *static_cast<ListImpl*>(heap());
+}
+DictImpl& IValue::dictRef() const {
+  if (!isDict()) throw_kind_mismatch("Dict");
+  return *static_cast<DictImpl*>(heap());
+}
+ObjectImpl& IValue::objectRef() const {
+  if (!isObject()) throw_kind_mismatch("Object");
+  return *static_cast<ObjectImpl*>(heap());
+}
+
+bool IValue::is(const IValue& o) const {
+  if (isHeap() || o.isHeap()) return tag_ == o.tag_ && payload_.heap == o.payload_.heap;
+  if (tag_ != o.tag_) return false;
+  switch (tag_) {
+    case IValueTag::None:
+    case IValueTag::Uninitialized:
+      return true;
+    case IValueTag::Double:
+      return payload_.d == o.payload_.d;
+    case IValueTag::Device:
+      return toDevice() == o.toDevice();
+    default:
+      return payload_.i == o.payload_.i;
+  }
+}
+
+// --- equality and hashing --------------------------------------------------------------
+
+namespace {
+
+bool is_number(const IValue& v) { return v.isInt() || v.isDouble() || v.isBool(); }
+double number_value(const IValue& v) {
+  if (v.isDouble()) return v.toDouble();
+  if (v.isBool()) return v.toBool() ? 1.0 : 0.0;
+  return static_cast<double>(v.toInt());
+}
+
+}  // namespace
+
+bool operator==(const IValue& a, const IValue& b) {
+  if (is_number(a) && is_number(b)) {
+    if (a.isDouble() || b.isDouble()) return number_value(a) == number_value(b);
+    int64_t x = a.isBool() ? a.toBool() : a.toInt();
+    int64_t y = b.isBool() ? b.toBool() : b.toInt();
+    return x == y;
+  }
+  if (a.tag() != b.tag()) return false;
+  switch (a.tag()) {
+    case IValueTag::None:
+    case IValueTag::Uninitialized:
+      return true;
+    case IValueTag::String:
+      return a.toStringRef() == b.toStringRef();
+    case IValueTag::Bytes:
+      return a.toBytesRef() == b.toBytesRef();
+    case IValueTag::BigInt:
+      return a.toBigInt()->bytes == b.toBigInt()->bytes;
+    case IValueTag::ComplexDouble:
+      return a.toComplexDouble() == b.toComplexDouble();
+    case IValueTag::Device:
+      return a.toDevice() == b.toDevice();
+    case IValueTag::Tuple:
+    case IValueTag::List: {
+      const auto& x = a.isTuple() ? a.tupleRef().elements : a.listRef().elements;
+      const auto& y = b.isTuple() ? b.tupleRef().elements : b.listRef().elements;
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (!(x[i].is(y[i]) || x[i] == y[i])) return false;
+      }
+      return true;
+    }
+    case IValueTag::Dict: {
+      const DictImpl& x = a.dictRef();
+      const DictImpl& y = b.dictRef();
+      if (x.size() != y.size()) return false;
+      for (const auto& [k, v] : x.items()) {
+        const IValue* other = y.find(k);
+        if (other == nullptr || !(v.is(*other) || v == *other)) return false;
+      }
+      return true;
+    }
+    case IValueTag::Enum: {
+      auto x = a.toEnum(), y = b.toEnum();
+      return x->type == y->type && x->name == y->name;
+    }
+    default:
+      return a.is(b);  // tensors, storages, objects, futures: identity
+  }
+}
+
+size_t IValueHash::operator()(const IValue& v) const {
+  // Equal numbers hash equal across int/float/bool, as Python requires of dict keys.
+  if (v.isBool()) return std::hash<int64_t>()(v.toBool() ? 1 : 0);
+  if (v.isInt()) return std::hash<int64_t>()(v.toInt());
+  if (v.isDouble()) {
+    double d = v.toDouble();
+    if (std::isfinite(d) && d == std::trunc(d) && std::fabs(d) < 9.2e18) {
+      return std::hash<int64_t>()(static_cast<int64_t>(d));
+    }
+    return std::hash<double>()(d);
+  }
+  switch (v.tag()) {
+    case IValueTag::String:
+      return std::hash<std::string>()(v.toStringRef());
+    case IValueTag::Bytes:
+      return std::hash<std::string>()(v.toBytesRef()) ^ 0x9e3779b9u;
+    case IValueTag::BigInt:
+      return std::hash<std::string>()(v.toBigInt()->bytes);
+    case IValueTag::None:
+      return 0x5a5a;
+    case IValueTag::Tuple: {
+      size_t h = 0x345678;
+      for (const auto& e : v.tupleRef().elements) h = h * 1000003 ^ (*this)(e);
+      return h;
+    }
+    case IValueTag::Device:
+      return std::hash<std::string>()(v.toDevice().str());
+    case IValueTag::ComplexDouble: {
+      auto c = v.toComplexDouble();
+      return std::hash<double>()(c.real()) * 31 + std::hash<double>()(c.imag());
+    }
+    case IValueTag::List:
+    case IValueTag::Dict:
+      TL_FAIL(TypeError, "unhashable type: '{}'", v.isList() ? "list" : "dict");
+    default:
+      return std::hash<const void*>()(v.heapPtr());
+  }
+}
+
+bool IValueKeyEqual::operator()(const IValue& a, const IValue& b) const {
+  if (a.isTensor() || b.isTensor()) return a.is(b);
+  return a == b;
+}
+
+// --- DictImpl ---------------------------------------------------------------------------
+
+void DictImpl::insert_or_assign(IValue key, IValue value) {
+  auto it = index_.find(key);
+  if (it != index_.end()) {
+    entries_[it->second].second = std::move(value);
+    return;
+  }
+  index_.emplace(key, entries_.size());
+  entries_.emplace_back(std::move(key), std::move(value));
+}
+
+const IValue* DictImpl::find(const IValue& key) const {
+  auto it = index_.find(key);
+  return it == index_.end() ? nullptr : &entries_[it->second].second;
+}
+
+IValue* DictImpl::find(const IValue& key) {
+  auto it = index_.find(key);
+  return it == index_.end() ? nullptr : &entries_[it->second].second;
+}
+
+bool DictImpl::erase(const IValue& key) {
+  auto it = index_.find(key);
+  if (it == index_.end()) return false;
+  size_t pos = it->second;
+  index_.erase(it);
+  entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(pos));
+  for (auto& [k, i] : index_) {
+    if (i > pos) --i;
+  }
+  return true;
+}
+
+void DictImpl::clear() {
+  entries_.clear();
+  index_.clear();
+}
+
+// --- printing -----------------------------------------------------------------------------
+
+std::string BigIntImpl::decimal() const {
+  // Two's complement little-endian -> sign + magnitude -> repeated division by 10.
+  std::vector<uint8_t> mag(bytes.begin(), bytes.end());
+  bool negative = !mag.empty() && (mag.back() & 0x80);
+  if (negative) {  // magnitude = ~x + 1
+    unsigned carry = 1;
+    for (auto& b : mag) {
+      unsigned v = static_cast<uint8_t>(~b) + carry;
+      b = static_cast<uint8_t>(v);
+      carry = v >> 8;
+    }
+  }
+  std::string digits;
+  while (true) {
+    bool all_zero = true;
+    unsigned rem = 0;
+    for (size_t i = mag.size(); i-- > 0;) {
+      unsigned cur = (rem << 8) | mag[i];
+      mag[i] = static_cast<uint8_t>(cur / 10);
+      rem = cur % 10;
+      if (mag[i] != 0) all_zero = false;
+    }
+    digits.insert(digits.begin(), static_cast<char>('0' + rem));
+    if (all_zero) break;
+  }
+  return negative ? "-" + digits : digits;
+}
+
+namespace {
+
+void print_value(std::ostream& os, const IValue& v);
+
+void print_sequence(std::ostream& os, const std::vector<IValue>& items, char open, char close,
+                    bool one_tuple) {
+  os << open;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) os << ", ";
+    print_value(os, items[i]);
+  }
+  if (one_tuple && items.size() == 1) os << ',';
+  os << close;
+}
+
+std::string complex_repr(std::complex<double> c) {
+  std::string imag = python_float_repr(c.imag());
+  if (c.real() == 0 && !std::signbit(c.real())) return imag + "j";
+  std::string sign = (c.imag() >= 0 || std::isnan(c.imag())) ? "+" : "";
+  return "(" + python_float_repr(c.real()) + sign + imag + "j)";
+}
+
+void print_value(std::ostream& os, const IValue& v) {
+  switch (v.tag()) {
+    case IValueTag::None:
+      os << "None";
+      return;
+    case IValueTag::Uninitialized:
+      os << "<uninitialized>";
+      return;
+    case IValueTag::Bool:
+      os << (v.toBool() ? "True" : "False");
+      return;
+    case IValueTag::Int:
+      os << v.toInt();
+      return;
+    case IValueTag::BigInt:
+      os << v.toBigInt()->decimal();
+      return;
+    case IValueTag::Double:
+      os << python_float_repr(v.toDouble());
+      return;
+    case IValueTag::ComplexDouble:
+      os << complex_repr(v.toComplexDouble());
+      return;
+    case IValueTag::String:
+      os << python_str_repr(v.toStringRef());
+      return;
+    case IValueTag::Bytes:
+      os << 'b' << python_str_repr(v.toBytesRef());
+      return;
+    case IValueTag::Tensor:
+      os << v.toTensor().repr();
+      return;
+    case IValueTag::Storage:
+      os << "<storage of " << v.toStorage()->nbytes() << " bytes>";
+      return;
+    case IValueTag::Device:
+      os << "device(type='" << v.toDevice().str().substr(0, v.toDevice().str().find(':'))
+         << "'";
+      if (v.toDevice().index >= 0) os << ", index=" << int(v.toDevice().index);
+      os << ')';
+      return;
+    case IValueTag::Tuple:
+      print_sequence(os, v.tupleRef().elements, '(', ')', true);
+      return;
+    case IValueTag::List:
+      print_sequence(os, v.listRef().elements, '[', ']', false);
+      return;
+    case IValueTag::Dict: {
+      os << '{';
+      bool first = true;
+      for (const auto& [k, val] : v.dictRef().items()) {
+        if (!first) os << ", ";
+        first = false;
+        print_value(os, k);
+        os << ": ";
+        print_value(os, val);
+      }
+      os << '}';
+      return;
+    }
+    case IValueTag::Object: {
+      ClassNameFn fn = g_class_name_fn.load();
+      os << '<' << (fn ? fn(v.objectRef()) : std::string("object")) << " object>";
+      return;
+    }
+    case IValueTag::PyObject: {
+      auto p = v.toPyObject();
+      os << '<' << p->module << '.' << p->name << " (inert record)>";
+      return;
+    }
+    case IValueTag::Enum:
+      os << "Enum<" << v.toEnum()->name << '>';
+      return;
+    case IValueTag::Future:
+      os << "<Future>";
+      return;
+  }
+}
+
+}  // namespace
+
+std::string IValue::repr() const {
+  std::ostringstream os;
+  print_value(os, *this);
+  return os.str();
+}
+
+std::ostream& operator<<(std::ostream& os, const IValue& v) {
+  print_value(os, v);
+  return os;
+}
+
+}  // namespace torchlet

@@ -1,0 +1,105 @@
+// Tests for IValue: size, refcounting, reference semantics, Python equality, repr.
+#include <gtest/gtest.h>
+#include <torchlet/error.h>
+#include <torchlet/ivalue.h>
+
+#include "core/python_format.h"
+
+namespace torchlet {
+namespace {
+
+TEST(IValue, IsSixteenBytes) { EXPECT_EQ(sizeof(IValue), 16u); }
+
+TEST(IValue, ScalarsRoundTripAndMismatchesThrowTypeError) {
+  EXPECT_EQ(IValue(int64_t{1} << 40).toInt(), int64_t{1} << 40);
+  EXPECT_EQ(IValue(2.5).toDouble(), 2.5);
+  EXPECT_TRUE(IValue(true).toBool());
+  EXPECT_EQ(IValue("hi").toStringRef(), "hi");
+  EXPECT_THROW(IValue(1).toDouble(), TypeError);
+  EXPECT_THROW(IValue("x").toInt(), TypeError);
+}
+
+TEST(IValue, ListsAreReferenceTypes) {
+  IValue a = IValue::list({IValue(1), IValue(2)});
+  IValue b = a;  // aliases
+  b.listRef().elements.push_back(IValue(3));
+  EXPECT_EQ(a.listRef().elements.size(), 3u);
+  EXPECT_TRUE(a.is(b));
+}
+
+TEST(IValue, HeapValuesAreFreedWithTheLastReference) {
+  auto list = make_intrusive<ListImpl>(std::vector<IValue>{});
+  {
+    IValue v(list);
+    EXPECT_EQ(list.use_count(), 2u);
+    IValue w = std::move(v);
+    EXPECT_EQ(list.use_count(), 2u);
+  }
+  EXPECT_EQ(list.use_count(), 1u);
+}
+
+TEST(IValue, DictKeepsInsertionOrderAndPythonKeyEquality) {
+  auto d = make_intrusive<DictImpl>();
+  d->insert_or_assign(IValue("b"), IValue(1));
+  d->insert_or_assign(IValue("a"), IValue(2));
+  d->insert_or_assign(IValue(1), IValue(3));
+  d->insert_or_assign(IValue(1.0), IValue(4));  // 1 == 1.0: same key, keeps position
+  d->insert_or_assign(IValue(true), IValue(5));  // True == 1 too
+  ASSERT_EQ(d->size(), 3u);
+  EXPECT_EQ(IValue(d).repr(), "{'b': 1, 'a': 2, 1: 5}");
+  EXPECT_TRUE(d->erase(IValue("b")));
+  EXPECT_EQ(IValue(d).repr(), "{'a': 2, 1: 5}");
+  EXPECT_EQ(d->find(IValue(1))->toInt(), 5);
+}
+
+TEST(IValue, EqualityFollowsPython) {
+  EXPECT_EQ(IValue(1), IValue(1.0));
+  EXPECT_EQ(IValue(true), IValue(1));
+  EXPECT_NE(IValue("1"), IValue(1));
+  EXPECT_EQ(IValue::tuple({IValue(1), IValue("a")}), IValue::tuple({IValue(1.0), IValue("a")}));
+  EXPECT_NE(IValue::tuple({IValue(1)}), IValue::list({IValue(1)}));
+}
+
+TEST(IValue, UnhashableKeysAreRefused) {
+  auto d = make_intrusive<DictImpl>();
+  EXPECT_THROW(d->insert_or_assign(IValue::list({}), IValue(1)), TypeError);
+}
+
+TEST(IValue, ReprMatchesPython) {
+  EXPECT_EQ(IValue().repr(), "None");
+  EXPECT_EQ(IValue(false).repr(), "False");
+  EXPECT_EQ(IValue(1.0).repr(), "1.0");
+  EXPECT_EQ(IValue(1e-5).repr(), "1e-05");
+  EXPECT_EQ(IValue(1e16).repr(), "1e+16");
+  EXPECT_EQ(IValue(123456789.125).repr(), "123456789.125");
+  EXPECT_EQ(IValue(0.1).repr(), "0.1");
+  EXPECT_EQ(IValue(-0.0).repr(), "-0.0");
+  EXPECT_EQ(IValue("it's").repr(), "\"it's\"");
+  EXPECT_EQ(IValue("a\nb").repr(), "'a\\nb'");
+  EXPECT_EQ(IValue::tuple({IValue(1)}).repr(), "(1,)");
+  EXPECT_EQ(IValue(std::complex<double>(1, -2)).repr(), "(1.0-2.0j)");
+  EXPECT_EQ(IValue(std::complex<double>(0, 2)).repr(), "2.0j");
+  EXPECT_EQ(IValue(Device::parse("cuda:1")).repr(), "device(type='cuda', index=1)");
+  EXPECT_EQ(IValue::bytes("ab").repr(), "b'ab'");
+}
+
+TEST(IValue, BigIntPrintsDecimal) {
+  // 2**64 as pickle's LONG1 little-endian two's complement: 9 bytes.
+  std::string le(8, '\0');
+  le.push_back('\x01');
+  EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(le)).repr(), "18446744073709551616");
+  // -(2**64): 0x ff..ff 00 (9 bytes: 00 x8, ff)
+  std::string neg(8, '\0');
+  neg.push_back('\xff');
+  EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(neg)).repr(), "-18446744073709551616");
+}
+
+TEST(IValue, DeviceParsingRejectsGarbage) {
+  EXPECT_EQ(Device::parse("cpu").str(), "cpu");
+  EXPECT_EQ(Device::parse("cuda:0").str(), "cuda:0");
+  EXPECT_THROW(Device::parse("gpu"), ValueError);
+  EXPECT_THROW(Device::parse("cuda:x"), ValueError);
+}
+
+}  // namespace
+}  // namespace torchlet
