@@ -81,64 +81,64 @@ struct DTypeToCpp;
 // Throws UnsupportedError naming the operation and dtype.
 [[noreturn]] void throw_unsupported_dtype(std::string_view op, DType d);
 
-// TL_DISPATCH_*(dtype, "op", [&]<typename scalar_t>() { ... }) calls the lambda with
-// scalar_t bound to the element type; unsupported dtypes raise UnsupportedError.
-#define TL_DISPATCH_CASE(e, fn) \
-  case ::torchlet::DType::e:    \
+// dispatch_all(dtype, "op", [&]<typename scalar_t>() { ... }) calls the lambda with
+// scalar_t bound to the element type and returns its result; dtypes outside the set
+// raise UnsupportedError naming the op. dispatch_real excludes complex types.
+#define TL_DISPATCH_CASE(e)   \
+  case ::torchlet::DType::e:  \
     return fn.template operator()<typename ::torchlet::DTypeToCpp<::torchlet::DType::e>::type>();
 
-// All dtypes that hold numbers a kernel can compute on (everything but quantized).
-#define TL_DISPATCH_ALL(dtype, op, fn)                                 \
-  [&]() -> decltype(auto) {                                            \
-    switch (dtype) {                                                   \
-      TL_DISPATCH_CASE(Byte, fn)                                       \
-      TL_DISPATCH_CASE(Char, fn)                                       \
-      TL_DISPATCH_CASE(Short, fn)                                      \
-      TL_DISPATCH_CASE(Int, fn)                                        \
-      TL_DISPATCH_CASE(Long, fn)                                       \
-      TL_DISPATCH_CASE(Half, fn)                                       \
-      TL_DISPATCH_CASE(Float, fn)                                      \
-      TL_DISPATCH_CASE(Double, fn)                                     \
-      TL_DISPATCH_CASE(ComplexHalf, fn)                                \
-      TL_DISPATCH_CASE(ComplexFloat, fn)                               \
-      TL_DISPATCH_CASE(ComplexDouble, fn)                              \
-      TL_DISPATCH_CASE(Bool, fn)                                       \
-      TL_DISPATCH_CASE(BFloat16, fn)                                   \
-      case ::torchlet::DType::QInt8:                                   \
-      case ::torchlet::DType::QUInt8:                                  \
-      case ::torchlet::DType::QInt32:                                  \
-      case ::torchlet::DType::QUInt4x2:                                \
-      case ::torchlet::DType::QUInt2x4:                                \
-        break;                                                         \
-    }                                                                  \
-    ::torchlet::throw_unsupported_dtype(op, dtype);                    \
-  }()
+template <typename Fn>
+decltype(auto) dispatch_all(DType dtype, std::string_view op, Fn&& fn) {
+  switch (dtype) {
+    TL_DISPATCH_CASE(Byte)
+    TL_DISPATCH_CASE(Char)
+    TL_DISPATCH_CASE(Short)
+    TL_DISPATCH_CASE(Int)
+    TL_DISPATCH_CASE(Long)
+    TL_DISPATCH_CASE(Half)
+    TL_DISPATCH_CASE(Float)
+    TL_DISPATCH_CASE(Double)
+    TL_DISPATCH_CASE(ComplexHalf)
+    TL_DISPATCH_CASE(ComplexFloat)
+    TL_DISPATCH_CASE(ComplexDouble)
+    TL_DISPATCH_CASE(Bool)
+    TL_DISPATCH_CASE(BFloat16)
+    case DType::QInt8:
+    case DType::QUInt8:
+    case DType::QInt32:
+    case DType::QUInt4x2:
+    case DType::QUInt2x4:
+      break;
+  }
+  throw_unsupported_dtype(op, dtype);
+}
 
-// Real (non-complex) numeric dtypes including bool.
-#define TL_DISPATCH_REAL(dtype, op, fn)                                \
-  [&]() -> decltype(auto) {                                            \
-    switch (dtype) {                                                   \
-      TL_DISPATCH_CASE(Byte, fn)                                       \
-      TL_DISPATCH_CASE(Char, fn)                                       \
-      TL_DISPATCH_CASE(Short, fn)                                      \
-      TL_DISPATCH_CASE(Int, fn)                                        \
-      TL_DISPATCH_CASE(Long, fn)                                       \
-      TL_DISPATCH_CASE(Half, fn)                                       \
-      TL_DISPATCH_CASE(Float, fn)                                      \
-      TL_DISPATCH_CASE(Double, fn)                                     \
-      TL_DISPATCH_CASE(Bool, fn)                                       \
-      TL_DISPATCH_CASE(BFloat16, fn)                                   \
-      case ::torchlet::DType::ComplexHalf:                             \
-      case ::torchlet::DType::ComplexFloat:                            \
-      case ::torchlet::DType::ComplexDouble:                           \
-      case ::torchlet::DType::QInt8:                                   \
-      case ::torchlet::DType::QUInt8:                                  \
-      case ::torchlet::DType::QInt32:                                  \
-      case ::torchlet::DType::QUInt4x2:                                \
-      case ::torchlet::DType::QUInt2x4:                                \
-        break;                                                         \
-    }                                                                  \
-    ::torchlet::throw_unsupported_dtype(op, dtype);                    \
-  }()
+template <typename Fn>
+decltype(auto) dispatch_real(DType dtype, std::string_view op, Fn&& fn) {
+  switch (dtype) {
+    TL_DISPATCH_CASE(Byte)
+    TL_DISPATCH_CASE(Char)
+    TL_DISPATCH_CASE(Short)
+    TL_DISPATCH_CASE(Int)
+    TL_DISPATCH_CASE(Long)
+    TL_DISPATCH_CASE(Half)
+    TL_DISPATCH_CASE(Float)
+    TL_DISPATCH_CASE(Double)
+    TL_DISPATCH_CASE(Bool)
+    TL_DISPATCH_CASE(BFloat16)
+    case DType::ComplexHalf:
+    case DType::ComplexFloat:
+    case DType::ComplexDouble:
+    case DType::QInt8:
+    case DType::QUInt8:
+    case DType::QInt32:
+    case DType::QUInt4x2:
+    case DType::QUInt2x4:
+      break;
+  }
+  throw_unsupported_dtype(op, dtype);
+}
+#undef TL_DISPATCH_CASE
 
 }  // namespace torchlet

@@ -4,6 +4,7 @@
 // is the tensor type, its views, copies and dtype conversion, factories and printing.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -19,8 +20,37 @@
 
 namespace torchlet {
 
-using IntList = std::span<const int64_t>;
 using Shape = std::vector<int64_t>;
+
+// A borrowed list of int64 (sizes, strides, dims), like c10::IntArrayRef: accepts a
+// braced list, a vector or a span; valid only for the duration of the call.
+class IntList {
+ public:
+  IntList() = default;
+  // The braced list lives until the end of the full expression, which covers the call.
+  IntList(std::initializer_list<int64_t> l) {  // NOLINT
+    data_ = l.begin();
+    size_ = l.size();
+  }
+  IntList(const Shape& v) : data_(v.data()), size_(v.size()) {}                      // NOLINT
+  IntList(std::span<const int64_t> s) : data_(s.data()), size_(s.size()) {}          // NOLINT
+  IntList(const int64_t* data, size_t size) : data_(data), size_(size) {}
+  const int64_t* begin() const { return data_; }
+  const int64_t* end() const { return data_ + size_; }
+  const int64_t* data() const { return data_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int64_t operator[](size_t i) const { return data_[i]; }
+  int64_t back() const { return data_[size_ - 1]; }
+  Shape vec() const { return Shape(begin(), end()); }
+  bool operator==(const IntList& o) const {
+    return size_ == o.size_ && std::equal(begin(), end(), o.begin());
+  }
+
+ private:
+  const int64_t* data_ = nullptr;
+  size_t size_ = 0;
+};
 
 class TensorImpl : public RefCounted {
  public:

@@ -46,6 +46,19 @@ std::string python_float_repr(double v) {
   return out;
 }
 
+std::string python_complex_repr(double real, double imag) {
+  // Python formats complex parts like floats but without forcing a ".0".
+  auto part = [](double v) {
+    std::string s = python_float_repr(v);
+    if (s.size() > 2 && s.ends_with(".0")) s.resize(s.size() - 2);
+    return s;
+  };
+  if (real == 0.0 && !std::signbit(real)) return part(imag) + "j";
+  std::string im = part(imag);
+  std::string sign = (im[0] == '-') ? "" : "+";
+  return "(" + part(real) + sign + im + "j)";
+}
+
 std::string python_str_repr(std::string_view s) {
   bool has_single = s.find('\'') != std::string_view::npos;
   bool has_double = s.find('"') != std::string_view::npos;

@@ -11,6 +11,9 @@ namespace torchlet {
 // "1e+16", "inf", "-inf", "nan".
 std::string python_float_repr(double v);
 
+// repr(complex) as Python prints it: "(1-2j)", "2j", "(1.5+infj)".
+std::string python_complex_repr(double real, double imag);
+
 // repr(str) as Python prints it: single quotes unless the text holds a single quote
 // and no double quote; escapes \n \t \\ and non-printable bytes.
 std::string python_str_repr(std::string_view s);

@@ -77,8 +77,8 @@ TEST(IValue, ReprMatchesPython) {
   EXPECT_EQ(IValue("it's").repr(), "\"it's\"");
   EXPECT_EQ(IValue("a\nb").repr(), "'a\\nb'");
   EXPECT_EQ(IValue::tuple({IValue(1)}).repr(), "(1,)");
-  EXPECT_EQ(IValue(std::complex<double>(1, -2)).repr(), "(1.0-2.0j)");
-  EXPECT_EQ(IValue(std::complex<double>(0, 2)).repr(), "2.0j");
+  EXPECT_EQ(IValue(std::complex<double>(1, -2)).repr(), "(1-2j)");
+  EXPECT_EQ(IValue(std::complex<double>(0, 2)).repr(), "2j");
   EXPECT_EQ(IValue(Device::parse("cuda:1")).repr(), "device(type='cuda', index=1)");
   EXPECT_EQ(IValue::bytes("ab").repr(), "b'ab'");
 }

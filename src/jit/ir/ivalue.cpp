@@ -467,13 +467,6 @@ void print_sequence(std::ostream& os, const std::vector<IValue>& items, char ope
   os << close;
 }
 
-std::string complex_repr(std::complex<double> c) {
-  std::string imag = python_float_repr(c.imag());
-  if (c.real() == 0 && !std::signbit(c.real())) return imag + "j";
-  std::string sign = (c.imag() >= 0 || std::isnan(c.imag())) ? "+" : "";
-  return "(" + python_float_repr(c.real()) + sign + imag + "j)";
-}
-
 void print_value(std::ostream& os, const IValue& v) {
   switch (v.tag()) {
     case IValueTag::None:
@@ -495,7 +488,7 @@ void print_value(std::ostream& os, const IValue& v) {
       os << python_float_repr(v.toDouble());
       return;
     case IValueTag::ComplexDouble:
-      os << complex_repr(v.toComplexDouble());
+      os << python_complex_repr(v.toComplexDouble().real(), v.toComplexDouble().imag());
       return;
     case IValueTag::String:
       os << python_str_repr(v.toStringRef());
