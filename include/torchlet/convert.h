@@ -69,7 +69,13 @@ inline To convert(From v) {
       return To(convert<R>(v), R(0));
     }
   } else if constexpr (is_reduced_float_v<From>) {
+    if constexpr (std::is_same_v<To, BFloat16>) return BFloat16(static_cast<float>(v));
     return convert<To>(static_cast<float>(v));
+  } else if constexpr (std::is_same_v<To, BFloat16> && std::is_same_v<From, float>) {
+    // torch converts float32 tensors to bfloat16 with a vectorised routine that writes
+    // NaN lanes as 0xffff (its scalar path, used from other types, writes 0x7fc0).
+    if (std::isnan(v)) return BFloat16::from_bits(0xffff);
+    return BFloat16(v);
   } else if constexpr (is_reduced_float_v<To>) {
     // double -> half goes through float, as c10 does.
     return To(static_cast<float>(v));

@@ -66,9 +66,11 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
 
 namespace {
 
-// torch 1.13's linspace: the first half counts up from start and the second half
+// Note [linspace bits]: torch 1.13's linspace: the first half counts up from start and the second half
 // down from end, in the output type (double for integral outputs), so both ends
-// are exact.
+// are exact. torch runs the floating case through a SIMD loop (AVX2 here) built
+// with FMA contraction, so its interior points can differ from this scalar formula in
+// the last bit; integral outputs and both end points match exactly.
 template <typename T>
 void linspace_fill(T* p, const Scalar& start, const Scalar& end, int64_t steps) {
   if constexpr (std::is_integral_v<T>) {
