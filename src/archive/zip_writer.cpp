@@ -1,0 +1,237 @@
+// Zip writing, byte-compatible with PyTorch's writer (see zip_writer.h).
+#include "archive/zip_writer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <random>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <zlib.h>
+#include <torchlet/error.h>
+
+#include "archive/zip_format.h"
+
+namespace torchlet {
+
+using namespace zip;
+
+namespace {
+
+// miniz (PyTorch's writer) marks entries with a data descriptor (bit 3) and UTF-8
+// names (bit 11), version fields 0, DOS time/date 0; an empty record gets no data
+// descriptor and only bit 11.
+constexpr uint16_t kFlagUtf8 = 0x0800;
+constexpr uint16_t kFlagDataDescriptor = 0x0008;
+uint16_t flags_for(uint64_t size) {
+  return size == 0 ? kFlagUtf8 : static_cast<uint16_t>(kFlagUtf8 | kFlagDataDescriptor);
+}
+// The zip64 end record's "made by" (3.0, Unix) and "needed" (4.5), as miniz writes.
+constexpr uint16_t kZip64MadeBy = 0x031e;
+constexpr uint16_t kZip64Needed = 45;
+
+std::string random_suffix() {
+  std::random_device rd;
+  return fmt::format("{:08x}", rd());
+}
+
+}  // namespace
+
+ZipWriter::ZipWriter(std::string path, std::string root, ZipWriterOptions options)
+    : path_(std::move(path)), root_(std::move(root)), options_(options) {
+  TL_CHECK(options_.alignment >= 1 && options_.alignment <= 0xffff, ValueError,
+           "zip writer: alignment {} out of range", options_.alignment);
+  tmp_path_ = path_ + ".tmp." + random_suffix();
+  file_ = std::fopen(tmp_path_.c_str(), "wbx");
+  TL_CHECK(file_ != nullptr, IOError, "cannot create '{}': {}", tmp_path_, std::strerror(errno));
+}
+
+ZipWriter::~ZipWriter() {
+  if (file_ != nullptr) std::fclose(file_);
+  if (!finalized_) std::remove(tmp_path_.c_str());
+}
+
+void ZipWriter::io_fail(const char* what) {
+  TL_FAIL(IOError, "writing '{}': {} failed: {}", tmp_path_, what, std::strerror(errno));
+}
+
+void ZipWriter::put(const std::string& bytes) {
+  put(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())));
+}
+
+void ZipWriter::put(std::span<const std::byte> bytes) {
+  if (bytes.empty()) return;
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) io_fail("write");
+  cursor_ += bytes.size();
+}
+
+void ZipWriter::write_record(std::string_view name, std::span<const std::byte> data) {
+  begin_record(name, data.size());
+  write_chunk(data);
+  end_record();
+}
+
+void ZipWriter::begin_record(std::string_view name, uint64_t total_size) {
+  TL_CHECK(!in_record_ && !finalized_, InternalError, "zip writer: record already open");
+  std::string full = root_.empty() ? std::string(name) : root_ + "/" + std::string(name);
+  TL_CHECK(full.size() <= 0xffff, ValueError, "zip writer: record name too long: {}", full);
+  const uint64_t threshold = options_.zip64_threshold;
+  const bool big_size = total_size >= threshold;
+  const bool big_offset = cursor_ >= threshold;
+  // Local header extra: zip64 (when needed) then the padding field, as PyTorch's
+  // getPadding() computes: data must start at a multiple of the alignment.
+  std::string zip64;
+  if (big_size || big_offset) {
+    std::string body;
+    if (big_size) {
+      put_u64(body, total_size);
+      put_u64(body, total_size);
+    }
+    if (big_offset) put_u64(body, cursor_);
+    put_u16(zip64, kZip64ExtraId);
+    put_u16(zip64, static_cast<uint16_t>(body.size()));
+    zip64 += body;
+  }
+  uint64_t start = cursor_ + kLocalHeaderSize + full.size() + zip64.size() + 4;
+  uint64_t pad = (options_.alignment - start % options_.alignment) % options_.alignment;
+  std::string header;
+  put_u32(header, kLocalHeaderSignature);
+  put_u16(header, 0);       // version needed
+  put_u16(header, flags_for(total_size));
+  put_u16(header, kMethodStored);
+  put_u16(header, 0);  // time
+  put_u16(header, 0);  // date
+  put_u32(header, 0);  // crc, in the data descriptor
+  put_u32(header, big_size ? kZip64Marker32 : 0);
+  put_u32(header, big_size ? kZip64Marker32 : 0);
+  put_u16(header, static_cast<uint16_t>(full.size()));
+  put_u16(header, static_cast<uint16_t>(zip64.size() + 4 + pad));
+  header += full;
+  header += zip64;
+  put_u16(header, kPaddingExtraId);
+  put_u16(header, static_cast<uint16_t>(pad));
+  header.append(pad, 'Z');
+  entries_.push_back({full, 0, total_size, cursor_});
+  names_.push_back(std::string(name));
+  put(header);
+  in_record_ = true;
+  record_expected_ = total_size;
+  record_written_ = 0;
+  record_crc_ = 0;
+}
+
+void ZipWriter::write_chunk(std::span<const std::byte> chunk) {
+  TL_CHECK(in_record_, InternalError, "zip writer: write_chunk outside a record");
+  TL_CHECK(record_written_ + chunk.size() <= record_expected_, InternalError,
+           "zip writer: record '{}' longer than declared", entries_.back().name);
+  if (options_.compute_crc32) {
+    record_crc_ = static_cast<uint32_t>(crc32_z(
+        record_crc_, reinterpret_cast<const Bytef*>(chunk.data()), chunk.size()));
+  }
+  put(chunk);
+  record_written_ += chunk.size();
+}
+
+void ZipWriter::end_record() {
+  TL_CHECK(in_record_, InternalError, "zip writer: end_record outside a record");
+  TL_CHECK(record_written_ == record_expected_, InternalError,
+           "zip writer: record '{}' got {} of {} bytes", entries_.back().name, record_written_,
+           record_expected_);
+  Entry& e = entries_.back();
+  e.crc = record_crc_;
+  in_record_ = false;
+  if (e.size == 0) return;
+  std::string desc;
+  put_u32(desc, kDataDescriptorSignature);
+  put_u32(desc, e.crc);
+  if (e.size >= options_.zip64_threshold || e.offset >= options_.zip64_threshold) {
+    put_u64(desc, e.size);
+    put_u64(desc, e.size);
+  } else {
+    put_u32(desc, static_cast<uint32_t>(e.size));
+    put_u32(desc, static_cast<uint32_t>(e.size));
+  }
+  put(desc);
+}
+
+void ZipWriter::finalize() {
+  TL_CHECK(!in_record_, InternalError, "zip writer: finalize with a record open");
+  const uint64_t threshold = options_.zip64_threshold;
+  const uint64_t cd_offset = cursor_;
+  std::string cd;
+  for (const auto& e : entries_) {
+    bool big_size = e.size >= threshold, big_offset = e.offset >= threshold;
+    std::string extra;
+    if (big_size || big_offset) {
+      std::string body;
+      if (big_size) {
+        put_u64(body, e.size);
+        put_u64(body, e.size);
+      }
+      if (big_offset) put_u64(body, e.offset);
+      put_u16(extra, kZip64ExtraId);
+      put_u16(extra, static_cast<uint16_t>(body.size()));
+      extra += body;
+    }
+    put_u32(cd, kCentralHeaderSignature);
+    put_u16(cd, 0);  // made by
+    put_u16(cd, 0);  // needed
+    put_u16(cd, flags_for(e.size));
+    put_u16(cd, kMethodStored);
+    put_u16(cd, 0);
+    put_u16(cd, 0);
+    put_u32(cd, e.crc);
+    put_u32(cd, big_size ? kZip64Marker32 : static_cast<uint32_t>(e.size));
+    put_u32(cd, big_size ? kZip64Marker32 : static_cast<uint32_t>(e.size));
+    put_u16(cd, static_cast<uint16_t>(e.name.size()));
+    put_u16(cd, static_cast<uint16_t>(extra.size()));
+    put_u16(cd, 0);  // comment
+    put_u16(cd, 0);  // disk
+    put_u16(cd, 0);  // internal attributes
+    put_u32(cd, 0);  // external attributes
+    put_u32(cd, big_offset ? kZip64Marker32 : static_cast<uint32_t>(e.offset));
+    cd += e.name;
+    cd += extra;
+  }
+  put(cd);
+  const uint64_t cd_size = cd.size();
+  const uint64_t n = entries_.size();
+  // miniz, as PyTorch configures it, always writes the zip64 end records.
+  const uint64_t z64_offset = cursor_;
+  std::string tail;
+  put_u32(tail, kZip64EocdSignature);
+  put_u64(tail, kZip64EocdSize - 12);
+  put_u16(tail, kZip64MadeBy);
+  put_u16(tail, kZip64Needed);
+  put_u32(tail, 0);
+  put_u32(tail, 0);
+  put_u64(tail, n);
+  put_u64(tail, n);
+  put_u64(tail, cd_size);
+  put_u64(tail, cd_offset);
+  put_u32(tail, kZip64LocatorSignature);
+  put_u32(tail, 0);
+  put_u64(tail, z64_offset);
+  put_u32(tail, 1);
+  put_u32(tail, kEocdSignature);
+  put_u16(tail, 0);
+  put_u16(tail, 0);
+  put_u16(tail, static_cast<uint16_t>(std::min<uint64_t>(n, 0xffff)));
+  put_u16(tail, static_cast<uint16_t>(std::min<uint64_t>(n, 0xffff)));
+  put_u32(tail, static_cast<uint32_t>(std::min<uint64_t>(cd_size, kZip64Marker32)));
+  put_u32(tail, static_cast<uint32_t>(std::min<uint64_t>(cd_offset, kZip64Marker32)));
+  put_u16(tail, 0);
+  put(tail);
+  if (std::fflush(file_) != 0) io_fail("flush");
+  if (::fsync(fileno(file_)) != 0) io_fail("fsync");
+  if (std::fclose(file_) != 0) {
+    file_ = nullptr;
+    io_fail("close");
+  }
+  file_ = nullptr;
+  TL_CHECK(std::rename(tmp_path_.c_str(), path_.c_str()) == 0, IOError,
+           "cannot move '{}' into place as '{}': {}", tmp_path_, path_, std::strerror(errno));
+  finalized_ = true;
+}
+
+}  // namespace torchlet
