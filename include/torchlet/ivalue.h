@@ -217,15 +217,17 @@ struct ComplexImpl : RefCounted {
   std::complex<double> value;
 };
 
+// Which Python container a list or dict was (kept so checkpoints round-trip).
+enum class PyContainerKind : int8_t { List, Set, FrozenSet, Dict, OrderedDict, Tuple, TorchSize };
+
 struct TupleImpl : RefCounted {
   explicit TupleImpl(std::vector<IValue> e, jit::TypePtr t = nullptr)
       : elements(std::move(e)), type(std::move(t)) {}
   std::vector<IValue> elements;  // immutable after construction
   jit::TypePtr type;             // a NamedTuple's type, else null
+  PyContainerKind py_kind = PyContainerKind::Tuple;  // TorchSize for a pickled torch.Size
 };
 
-// Which Python container a list or dict was (kept so checkpoints round-trip).
-enum class PyContainerKind : int8_t { List, Set, FrozenSet, Dict, OrderedDict };
 
 struct ListImpl : RefCounted {
   explicit ListImpl(std::vector<IValue> e, jit::TypePtr t = nullptr)
@@ -279,6 +281,9 @@ struct PyObjectImpl : RefCounted {
   std::vector<IValue> list_items;                    // APPENDS applied to it
   std::vector<std::pair<IValue, IValue>> dict_items;  // SETITEMS applied to it
   bool built_by_newobj = false;
+  // The global itself, not an instance (e.g. torch.float32, torch.FloatStorage, a
+  // class referenced but never called).
+  bool is_reference = false;
 };
 
 struct EnumImpl : RefCounted {

@@ -1,0 +1,52 @@
+// torch.save / torch.load for C++: read and write checkpoint files byte-compatible with
+// PyTorch, without running anything a file says. Loads the zip format (torch >= 1.6,
+// any root folder, either byte order) and the legacy pickle-stream format; writes the
+// zip format with the records both torch 1.x and 2.x read.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <torchlet/ivalue.h>
+
+namespace torchlet {
+
+enum class LoadMode {
+  Eager,   // storages copied into owned memory (torch.load)
+  Mapped,  // storages alias the mapped file, copy-on-write (torch.load(mmap=True))
+  Metadata,  // like Mapped: dtypes, shapes, strides and offsets; no tensor byte is read
+};
+
+struct LoadOptions {
+  LoadMode mode = LoadMode::Eager;
+  // Unknown classes (e.g. a whole pickled nn.Module) load as inert PyObject records
+  // instead of failing; nothing is imported or run either way.
+  bool inert_unknown_globals = false;
+  bool verify_crc32 = false;
+};
+
+struct SaveOptions {
+  bool compute_crc32 = true;  // like torch's compute_crc32
+};
+
+// torch.load(path): the saved object. Throws FormatError, UnsafeGlobalError,
+// LimitError or UnsupportedError with a message naming the record and the problem.
+IValue load(const std::string& path, const LoadOptions& options = {});
+
+// torch.save(value, path): atomically (temporary file + rename).
+void save(const IValue& value, const std::string& path, const SaveOptions& options = {});
+
+// Every global the file's pickles would import, allowed or not (torch's
+// get_unsafe_globals_in_checkpoint), found by the same parser load() uses.
+struct GlobalReport {
+  std::string record;   // e.g. "data.pkl"
+  std::string module, name, opcode;
+  bool allowed;
+};
+std::vector<GlobalReport> scan(const std::string& path);
+
+// Where a loaded checkpoint's bytes live, for `torchlet inspect`.
+enum class CheckpointFormat { Zip, Legacy };
+CheckpointFormat detect_checkpoint_format(const std::string& path);
+
+}  // namespace torchlet

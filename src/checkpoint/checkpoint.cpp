@@ -1,0 +1,343 @@
+// Checkpoint loading and saving (torch.load / torch.save), over the zip layer and the
+// pickle VM. Storages are resolved by key once, so tensors that shared a storage
+// share it after load; on save, storages are numbered in order of first use, so views
+// of one storage are written as one record, as torch does.
+#include <torchlet/checkpoint.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+
+#include <torchlet/error.h>
+
+#include "archive/zip_reader.h"
+#include "archive/zip_writer.h"
+#include "core/mapped_file.h"
+#include "pickle/opcodes.h"
+#include "pickle/pickler.h"
+#include "pickle/unpickler.h"
+
+namespace torchlet {
+
+namespace {
+
+// The legacy format's leading pickled magic number and protocol version.
+constexpr std::string_view kLegacyMagicLong = "\x6c\xfc\x9c\x46\xf9\x20\x6a\xa8\x50\x19";
+constexpr int64_t kLegacyProtocolVersion = 1001;
+// torch's serialization "version" record.
+constexpr std::string_view kVersionRecord = "3\n";
+
+bool starts_with(std::span<const std::byte> b, std::string_view prefix) {
+  return b.size() >= prefix.size() && std::memcmp(b.data(), prefix.data(), prefix.size()) == 0;
+}
+
+// Reverses each element's bytes (big-endian files).
+void byteswap(std::byte* data, size_t nbytes, size_t itemsize) {
+  if (itemsize <= 1) return;
+  for (size_t i = 0; i + itemsize <= nbytes; i += itemsize) std::reverse(data + i, data + i + itemsize);
+}
+
+// Complex elements swap each half separately.
+size_t swap_unit(DType d) { return is_complex(d) ? element_size(d) / 2 : element_size(d); }
+
+struct StorageSource {
+  std::span<const std::byte> bytes;  // in the mapping
+  std::shared_ptr<MappedFile> mapping;
+};
+
+// Makes the flat tensor a persistent storage id resolves to.
+Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel, LoadMode mode,
+                           bool big_endian, const std::string& what) {
+  const size_t itemsize = element_size(dtype);
+  TL_CHECK(numel >= 0, FormatError, "{}: negative storage size {}", what, numel);
+  uint64_t need;
+  TL_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(numel), itemsize, &need) &&
+               need == src.bytes.size(),
+           FormatError, "{}: storage of {} {} elements needs {} bytes but its record holds {}", what,
+           numel, dtype_name(dtype), static_cast<uint64_t>(numel) * itemsize, src.bytes.size());
+  Storage storage;
+  bool aligned = reinterpret_cast<uintptr_t>(src.bytes.data()) % std::max<size_t>(itemsize, 1) == 0;
+  if (mode != LoadMode::Eager && src.mapping && aligned && !big_endian) {
+    storage = make_intrusive<StorageImpl>(const_cast<std::byte*>(src.bytes.data()), need,
+                                          std::static_pointer_cast<const void>(src.mapping));
+  } else {
+    storage = make_storage(need);
+    if (need) std::memcpy(storage->data(), src.bytes.data(), need);
+    if (big_endian) byteswap(storage->data(), need, swap_unit(dtype));
+  }
+  return Tensor(make_intrusive<TensorImpl>(storage, 0, Shape{numel}, Shape{1}, dtype));
+}
+
+// ('storage', <dtype>Storage, key, location, numel[, view_metadata]) -> its parts.
+struct StorageId {
+  DType dtype;
+  std::string key;
+  int64_t numel;
+  IValue view_metadata;
+};
+
+StorageId parse_storage_id(const IValue& pid, const std::string& what) {
+  TL_CHECK(pid.isTuple(), FormatError, "{}: persistent id is a {} (expected a tuple)", what, pid.tag_name());
+  const auto& e = pid.tupleRef().elements;
+  TL_CHECK(e.size() >= 5 && e[0].isString() && e[0].toStringRef() == "storage", FormatError,
+           "{}: persistent id is not a ('storage', ...) tuple", what);
+  TL_CHECK(e[1].isPyObject() && e[1].toPyObject()->is_reference, FormatError,
+           "{}: storage type is a {}", what, e[1].tag_name());
+  auto dtype = dtype_from_storage_class(e[1].toPyObject()->name);
+  TL_CHECK(dtype.has_value(), FormatError, "{}: unknown storage type {}.{}", what,
+           e[1].toPyObject()->module, e[1].toPyObject()->name);
+  TL_CHECK(e[2].isString(), FormatError, "{}: storage key is a {}", what, e[2].tag_name());
+  TL_CHECK(e[4].isInt(), FormatError, "{}: storage size is a {}", what, e[4].tag_name());
+  // e[3] is the location ("cpu", "cuda:0"): torchlet maps every storage to the CPU,
+  // as torch.load(map_location="cpu") does.
+  return {*dtype, e[2].toStringRef(), e[4].toInt(), e.size() > 5 ? e[5] : IValue()};
+}
+
+void refuse_torchscript(const ZipReader& zip, const std::string& path) {
+  TL_CHECK(!zip.has_record("constants.pkl") && !zip.has_record("code/__torch__.py"), UnsupportedError,
+           "{}: this is a TorchScript archive (torch.jit.save), not a torch.save checkpoint; load "
+           "it with torchlet::jit::load or `torchlet run`",
+           path);
+}
+
+IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions& options) {
+  refuse_torchscript(zip, path);
+  TL_CHECK(zip.has_record("data.pkl"), FormatError, "{}: zip archive has no data.pkl record "
+           "(not a torch.save checkpoint)", path);
+  bool big_endian = false;
+  if (const ZipRecord* bo = zip.find("byteorder")) {
+    std::string order = zip.read(*bo);
+    TL_CHECK(order == "little" || order == "big", FormatError, "{}: byteorder record says '{}'", path, order);
+    big_endian = order == "big";
+  }
+  std::string pkl = zip.read("data.pkl", options.verify_crc32);
+  std::unordered_map<std::string, Tensor> storages;
+  pickle::UnpicklerOptions uo;
+  uo.inert_unknown_globals = options.inert_unknown_globals;
+  const std::string label = path + "/data.pkl";
+  uo.persistent_load = [&](const IValue& pid) -> IValue {
+    StorageId id = parse_storage_id(pid, label);
+    auto it = storages.find(id.key);
+    if (it != storages.end()) {
+      TL_CHECK(it->second.dtype() == id.dtype && it->second.numel() == id.numel, FormatError,
+               "{}: storage '{}' is used as {} x {} and as {} x {}", label, id.key,
+               it->second.numel(), dtype_name(it->second.dtype()), id.numel, dtype_name(id.dtype));
+      return IValue(it->second);
+    }
+    const ZipRecord& rec = zip.get("data/" + id.key);
+    StorageSource src;
+    std::string inflated;
+    if (rec.method == 0) {
+      src = {zip.stored_bytes(rec), zip.mapping()};
+      if (options.verify_crc32) (void)zip.read(rec, true);
+    } else {
+      inflated = zip.read(rec, options.verify_crc32);
+      src = {std::as_bytes(std::span<const char>(inflated.data(), inflated.size())), nullptr};
+    }
+    Tensor t = make_storage_tensor(src, id.dtype, id.numel, options.mode, big_endian,
+                                   path + "/data/" + id.key);
+    storages.emplace(id.key, t);
+    return IValue(t);
+  };
+  return pickle::unpickle(std::as_bytes(std::span<const char>(pkl.data(), pkl.size())), uo, label);
+}
+
+// The legacy stream: pickle(magic) pickle(protocol) pickle(sys_info) pickle(obj)
+// pickle([keys]) then per key: int64 element count + raw bytes.
+IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& path,
+                   const LoadOptions& options) {
+  std::span<const std::byte> all = file->bytes();
+  size_t pos = 0;
+  auto next_pickle = [&](const char* what) {
+    size_t n = pickle::pickle_length(all.subspan(pos), path + " (" + what + ")");
+    auto span = all.subspan(pos, n);
+    pos += n;
+    return span;
+  };
+  pickle::UnpicklerOptions plain;
+  IValue magic = pickle::unpickle(next_pickle("magic number"), plain, path + " (magic number)");
+  TL_CHECK(magic.isBigInt() && magic.toBigInt()->bytes == kLegacyMagicLong, FormatError,
+           "{}: not a PyTorch checkpoint (bad magic number)", path);
+  IValue proto = pickle::unpickle(next_pickle("protocol version"), plain, path + " (protocol)");
+  TL_CHECK(proto.isInt() && proto.toInt() == kLegacyProtocolVersion, UnsupportedError,
+           "{}: legacy checkpoint protocol {} is not supported (expected {})", path, proto.repr(),
+           kLegacyProtocolVersion);
+  IValue sys_info = pickle::unpickle(next_pickle("sys_info"), plain, path + " (sys_info)");
+  bool big_endian = false;
+  if (sys_info.isDict()) {
+    if (const IValue* le = sys_info.dictRef().find(IValue("little_endian")); le && le->isBool()) big_endian = !le->toBool();
+  }
+  std::span<const std::byte> obj_pickle = next_pickle("object");
+  IValue keys = pickle::unpickle(next_pickle("storage keys"), plain, path + " (storage keys)");
+  TL_CHECK(keys.isList(), FormatError, "{}: storage key list is a {}", path, keys.tag_name());
+  // Locate every storage's bytes: they follow in key order.
+  std::unordered_map<std::string, std::span<const std::byte>> raw;
+  std::vector<std::string> order;
+  for (const auto& k : keys.listRef().elements) {
+    TL_CHECK(k.isString(), FormatError, "{}: storage key is a {}", path, k.tag_name());
+    order.push_back(k.toStringRef());
+  }
+  // Storage element sizes come from the object pickle's ids; parse it once to learn
+  // them, then map keys to byte ranges.
+  std::unordered_map<std::string, std::pair<DType, int64_t>> declared;
+  std::unordered_map<std::string, Tensor> storages;
+  pickle::UnpicklerOptions uo;
+  uo.inert_unknown_globals = options.inert_unknown_globals;
+  const std::string label = path + " (object pickle)";
+  bool locating = true;
+  uo.persistent_load = [&](const IValue& pid) -> IValue {
+    StorageId id = parse_storage_id(pid, label);
+    if (locating) {
+      declared.emplace(id.key, std::make_pair(id.dtype, id.numel));
+      // A placeholder big enough for any view during this first pass.
+      return IValue(Tensor(make_intrusive<TensorImpl>(make_storage(0), 0, Shape{INT64_MAX / 16},
+                                                      Shape{1}, id.dtype)));
+    }
+    auto it = storages.find(id.key);
+    TL_CHECK(it != storages.end(), FormatError, "{}: storage '{}' has no data", label, id.key);
+    Tensor root = it->second;
+    if (id.view_metadata.isTuple()) {
+      const auto& v = id.view_metadata.tupleRef().elements;
+      TL_CHECK(v.size() == 3 && v[1].isInt() && v[2].isInt(), FormatError, "{}: bad storage view", label);
+      return IValue(root.narrow(0, v[1].toInt(), v[2].toInt()));
+    }
+    return IValue(root);
+  };
+  {
+    pickle::UnpicklerOptions first = uo;
+    first.persistent_load = uo.persistent_load;
+    IValue ignored = pickle::unpickle(obj_pickle, first, label);
+  }
+  locating = false;
+  for (const auto& key : order) {
+    auto d = declared.find(key);
+    TL_CHECK(d != declared.end(), FormatError, "{}: storage '{}' is listed but never used", path, key);
+    TL_CHECK(pos + 8 <= all.size(), FormatError, "{}: truncated before storage '{}'", path, key);
+    int64_t count;
+    std::memcpy(&count, all.data() + pos, 8);
+    pos += 8;
+    size_t itemsize = element_size(d->second.first);
+    TL_CHECK(count >= 0 && static_cast<uint64_t>(count) <= (all.size() - pos) / std::max<size_t>(itemsize, 1),
+             FormatError, "{}: storage '{}' claims {} elements, more than the file holds", path, key, count);
+    StorageSource src{all.subspan(pos, static_cast<size_t>(count) * itemsize), file};
+    pos += static_cast<size_t>(count) * itemsize;
+    storages.emplace(key, make_storage_tensor(src, d->second.first, count, options.mode, big_endian,
+                                              path + " storage " + key));
+  }
+  return pickle::unpickle(obj_pickle, uo, label);
+}
+
+bool is_tar(std::span<const std::byte> b) {
+  return b.size() > 262 && std::memcmp(b.data() + 257, "ustar", 5) == 0;
+}
+
+}  // namespace
+
+CheckpointFormat detect_checkpoint_format(const std::string& path) {
+  auto file = MappedFile::open(path);
+  auto b = file->bytes();
+  if (starts_with(b, "PK\x03\x04") || starts_with(b, "PK\x05\x06")) return CheckpointFormat::Zip;
+  TL_CHECK(!is_tar(b), UnsupportedError,
+           "{}: the tar checkpoint format (PyTorch before 0.4) is not supported; re-save it "
+           "with a newer PyTorch", path);
+  TL_CHECK(starts_with(b, "\x80\x02\x8a\x0a"), FormatError,
+           "{}: not a PyTorch checkpoint (neither a zip archive nor a legacy pickle stream)", path);
+  return CheckpointFormat::Legacy;
+}
+
+IValue load(const std::string& path, const LoadOptions& options) {
+  if (detect_checkpoint_format(path) == CheckpointFormat::Zip) {
+    ZipReader zip = ZipReader::open(path);
+    return load_zip(zip, path, options);
+  }
+  return load_legacy(MappedFile::open(path), path, options);
+}
+
+void save(const IValue& value, const std::string& path, const SaveOptions& options) {
+  // Storages in order of first use; the key is that position, as torch numbers them.
+  struct Saved {
+    Storage storage;
+    DType dtype;
+  };
+  std::vector<Saved> saved;
+  std::unordered_map<const StorageImpl*, size_t> index;
+  pickle::PicklerOptions po;
+  po.storage_key = [&](const Storage& s, DType dtype) -> std::string {
+    auto it = index.find(s.get());
+    if (it != index.end()) {
+      TL_CHECK(saved[it->second].dtype == dtype, UnsupportedError,
+               "cannot save one storage viewed as both {} and {}", dtype_name(saved[it->second].dtype),
+               dtype_name(dtype));
+      return std::to_string(it->second);
+    }
+    index.emplace(s.get(), saved.size());
+    saved.push_back({s, dtype});
+    return std::to_string(saved.size() - 1);
+  };
+  std::string pkl = pickle::pickle(value, po);
+  ZipWriterOptions wo;
+  wo.compute_crc32 = options.compute_crc32;
+  ZipWriter w(path, "archive", wo);
+  w.write_record("data.pkl", pkl);
+  w.write_record("byteorder", "little");
+  // torch writes storages sorted by key as strings ("0", "1", "10", "2", ...).
+  std::vector<std::pair<std::string, size_t>> keys;
+  for (size_t i = 0; i < saved.size(); ++i) keys.emplace_back(std::to_string(i), i);
+  std::sort(keys.begin(), keys.end());
+  for (const auto& [key, i] : keys) {
+    const Storage& s = saved[i].storage;
+    size_t nbytes = s->nbytes() / element_size(saved[i].dtype) * element_size(saved[i].dtype);
+    w.write_record("data/" + key, std::span<const std::byte>(s->data(), nbytes));
+  }
+  // torch 1.x reads "version", torch 2.x ".data/version"; both accept the other's file.
+  w.write_record("version", kVersionRecord);
+  w.write_record(".data/version", kVersionRecord);
+  w.finalize();
+}
+
+std::vector<GlobalReport> scan(const std::string& path) {
+  std::vector<GlobalReport> out;
+  auto collect = [&](std::span<const std::byte> bytes, const std::string& record) {
+    std::vector<pickle::GlobalUse> uses;
+    pickle::UnpicklerOptions uo;
+    uo.inert_unknown_globals = true;  // keep parsing past unknown globals to list them all
+    uo.globals_seen = &uses;
+    uo.persistent_load = [](const IValue&) { return IValue(); };
+    try {
+      IValue v = pickle::unpickle(bytes, uo, path + "/" + record);
+    } catch (const Error&) {
+      // A malformed pickle still reports the globals seen before the error; the
+      // loader would refuse the file anyway.
+    }
+    for (auto& u : uses) out.push_back({record, u.module, u.name, u.opcode, u.allowed});
+  };
+  if (detect_checkpoint_format(path) == CheckpointFormat::Zip) {
+    ZipReader zip = ZipReader::open(path);
+    for (const auto& r : zip.records()) {
+      std::string below = zip.root().empty() ? r.name : r.name.substr(zip.root().size() + 1);
+      if (below.size() > 4 && below.ends_with(".pkl")) {
+        std::string bytes = zip.read(r);
+        collect(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())), below);
+      }
+    }
+    return out;
+  }
+  auto file = MappedFile::open(path);
+  // Legacy: scan the whole stream's pickles in turn.
+  std::span<const std::byte> all = file->bytes();
+  size_t pos = 0;
+  for (int i = 0; i < 5 && pos < all.size(); ++i) {
+    size_t n;
+    try {
+      n = pickle::pickle_length(all.subspan(pos), path);
+    } catch (const Error&) {
+      break;
+    }
+    collect(all.subspan(pos, n), "pickle " + std::to_string(i));
+    pos += n;
+  }
+  return out;
+}
+
+}  // namespace torchlet

@@ -1,0 +1,391 @@
+// Protocol-2 pickling of IValues (see pickler.h). Each kind of value has one writer;
+// memoization is by object identity for heap values, by text for strings and by name
+// for globals, mirroring what Python's pickler does for torch.save's objects.
+#include "pickle/pickler.h"
+
+#include <bit>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+
+#include <torchlet/error.h>
+
+#include "pickle/opcodes.h"
+
+namespace torchlet::pickle {
+
+namespace {
+
+// Python's pickler writes SETITEMS/APPENDS in batches of this many items.
+constexpr size_t kBatchSize = 1000;
+constexpr int kProtocol = 2;
+
+class Pickler {
+ public:
+  explicit Pickler(const PicklerOptions& options) : options_(options) {}
+
+  std::string run(const IValue& v) {
+    op(Op::PROTO);
+    out_.push_back(static_cast<char>(kProtocol));
+    save(v);
+    op(Op::STOP);
+    return std::move(out_);
+  }
+
+ private:
+  void op(Op o) { out_.push_back(static_cast<char>(o)); }
+  void u32(uint32_t v) {
+    char b[4];
+    std::memcpy(b, &v, 4);
+    out_.append(b, 4);
+  }
+
+  // --- memo ---------------------------------------------------------------------------
+  void memoize_index(uint32_t idx) {
+    if (idx < 256) {
+      op(Op::BINPUT);
+      out_.push_back(static_cast<char>(idx));
+    } else {
+      op(Op::LONG_BINPUT);
+      u32(idx);
+    }
+  }
+  uint32_t next_memo() { return memo_count_++; }
+  void memoize(const RefCounted* p) {
+    uint32_t idx = next_memo();
+    memo_[p] = idx;
+    memoize_index(idx);
+  }
+  bool get(uint32_t idx) {
+    if (idx < 256) {
+      op(Op::BINGET);
+      out_.push_back(static_cast<char>(idx));
+    } else {
+      op(Op::LONG_BINGET);
+      u32(idx);
+    }
+    return true;
+  }
+  bool try_get(const RefCounted* p) {
+    auto it = memo_.find(p);
+    return it != memo_.end() && get(it->second);
+  }
+
+  // --- scalars and strings --------------------------------------------------------------
+  void save_int(int64_t v) {
+    if (v >= 0 && v < 256) {
+      op(Op::BININT1);
+      out_.push_back(static_cast<char>(v));
+    } else if (v >= 0 && v < 65536) {
+      op(Op::BININT2);
+      out_.push_back(static_cast<char>(v & 0xff));
+      out_.push_back(static_cast<char>(v >> 8));
+    } else if (v >= INT32_MIN && v <= INT32_MAX) {
+      op(Op::BININT);
+      u32(static_cast<uint32_t>(static_cast<int32_t>(v)));
+    } else {
+      save_long_bytes(int64_to_long_bytes(v));
+    }
+  }
+  void save_long_bytes(const std::string& le) {
+    if (le.size() < 256) {
+      op(Op::LONG1);
+      out_.push_back(static_cast<char>(le.size()));
+    } else {
+      op(Op::LONG4);
+      u32(static_cast<uint32_t>(le.size()));
+    }
+    out_ += le;
+  }
+  void save_float(double d) {
+    op(Op::BINFLOAT);
+    uint64_t be = __builtin_bswap64(std::bit_cast<uint64_t>(d));
+    char b[8];
+    std::memcpy(b, &be, 8);
+    out_.append(b, 8);
+  }
+  void save_str(const std::string& s) {
+    auto it = str_memo_.find(s);
+    if (it != str_memo_.end()) {
+      get(it->second);
+      return;
+    }
+    op(Op::BINUNICODE);
+    u32(static_cast<uint32_t>(s.size()));
+    out_ += s;
+    uint32_t idx = next_memo();
+    str_memo_[s] = idx;
+    memoize_index(idx);
+  }
+  void save_global(const std::string& module, const std::string& name) {
+    std::string key = module + "\n" + name;
+    auto it = global_memo_.find(key);
+    if (it != global_memo_.end()) {
+      get(it->second);
+      return;
+    }
+    op(Op::GLOBAL);
+    out_ += module + "\n" + name + "\n";
+    uint32_t idx = next_memo();
+    global_memo_[key] = idx;
+    memoize_index(idx);
+  }
+
+  // --- containers -------------------------------------------------------------------------
+  // Python's save_tuple: () -> EMPTY_TUPLE (not memoized); up to 3 items -> TUPLEn; else
+  // MARK ... TUPLE; then memoize.
+  void save_tuple_items(const std::vector<IValue>& items, const RefCounted* identity) {
+    if (items.empty()) {
+      op(Op::EMPTY_TUPLE);
+      return;
+    }
+    if (items.size() <= 3) {
+      for (const auto& e : items) save(e);
+      op(static_cast<Op>(static_cast<uint8_t>(Op::TUPLE1) + items.size() - 1));
+    } else {
+      op(Op::MARK);
+      for (const auto& e : items) save(e);
+      op(Op::TUPLE);
+    }
+    if (identity) memoize(identity);
+    else memoize_index(next_memo());
+  }
+  void batch_appends(const std::vector<IValue>& items) {
+    for (size_t i = 0; i < items.size(); i += kBatchSize) {
+      size_t n = std::min(kBatchSize, items.size() - i);
+      if (n == 1) {
+        save(items[i]);
+        op(Op::APPEND);
+        continue;
+      }
+      op(Op::MARK);
+      for (size_t j = i; j < i + n; ++j) save(items[j]);
+      op(Op::APPENDS);
+    }
+  }
+  void batch_setitems(const std::vector<std::pair<IValue, IValue>>& items) {
+    for (size_t i = 0; i < items.size(); i += kBatchSize) {
+      size_t n = std::min(kBatchSize, items.size() - i);
+      if (n == 1) {
+        save(items[i].first);
+        save(items[i].second);
+        op(Op::SETITEM);
+        continue;
+      }
+      op(Op::MARK);
+      for (size_t j = i; j < i + n; ++j) {
+        save(items[j].first);
+        save(items[j].second);
+      }
+      op(Op::SETITEMS);
+    }
+  }
+
+  void save_list(const IValue& v) {
+    const ListImpl& l = v.listRef();
+    switch (l.py_kind) {
+      case PyContainerKind::Set:
+      case PyContainerKind::FrozenSet: {
+        // Protocol 2 has no set opcodes: set([items]) through REDUCE, as Python writes it.
+        save_global("__builtin__", l.py_kind == PyContainerKind::Set ? "set" : "frozenset");
+        op(Op::EMPTY_LIST);
+        memoize_index(next_memo());
+        batch_appends(l.elements);
+        op(Op::TUPLE1);
+        memoize_index(next_memo());
+        op(Op::REDUCE);
+        memoize(v.heapPtr());
+        return;
+      }
+      default:
+        op(Op::EMPTY_LIST);
+        memoize(v.heapPtr());
+        batch_appends(l.elements);
+        return;
+    }
+  }
+
+  void save_dict(const IValue& v) {
+    const DictImpl& d = v.dictRef();
+    if (d.py_kind == PyContainerKind::OrderedDict) {
+      save_global("collections", "OrderedDict");
+      op(Op::EMPTY_TUPLE);
+      op(Op::REDUCE);
+      memoize(v.heapPtr());
+      batch_setitems(d.items());
+      if (IValue* state = const_cast<DictImpl&>(d).py_state()) {
+        save(*state);
+        op(Op::BUILD);
+      }
+      return;
+    }
+    op(Op::EMPTY_DICT);
+    memoize(v.heapPtr());
+    batch_setitems(d.items());
+  }
+
+  void save_reduce_call(const std::string& module, const std::string& name,
+                        const std::vector<IValue>& args, const RefCounted* identity) {
+    save_global(module, name);
+    save_tuple_items(args, nullptr);
+    op(Op::REDUCE);
+    if (identity) memoize(identity);
+    else memoize_index(next_memo());
+  }
+
+  // torch.save's tensor: _rebuild_tensor_v2((storage pid), offset, size, stride,
+  // requires_grad, OrderedDict()), wrapped in _rebuild_parameter for Parameters.
+  void save_tensor(const IValue& v) {
+    Tensor t = v.toTensor();
+    TL_CHECK(static_cast<bool>(options_.storage_key), InternalError, "pickler: tensors need storage_key");
+    TL_CHECK(!dtype_info(t.dtype()).storage_class.empty(), UnsupportedError,
+             "cannot save a {} tensor: torch has no storage class for it", dtype_repr(t.dtype()));
+    const bool param = t.impl()->is_parameter_;
+    if (param) save_global("torch._utils", "_rebuild_parameter");
+    save_global("torch._utils", "_rebuild_tensor_v2");
+    op(Op::MARK);
+    // The persistent id tuple.
+    op(Op::MARK);
+    save_str("storage");
+    save_global("torch", std::string(dtype_info(t.dtype()).storage_class));
+    save_str(options_.storage_key(t.storage(), t.dtype()));
+    save_str("cpu");
+    save_int(static_cast<int64_t>(t.storage()->nbytes() / t.element_size()));
+    op(Op::TUPLE);
+    memoize_index(next_memo());
+    op(Op::BINPERSID);
+    save_int(t.storage_offset());
+    save_tuple_items(int_values(t.sizes()), nullptr);
+    save_tuple_items(int_values(t.strides()), nullptr);
+    save(IValue(param ? false : t.requires_grad()));
+    save_empty_ordered_dict();
+    op(Op::TUPLE);
+    memoize_index(next_memo());
+    op(Op::REDUCE);
+    if (!param) {
+      memoize(v.heapPtr());
+      return;
+    }
+    memoize_index(next_memo());
+    save(IValue(t.requires_grad()));
+    save_empty_ordered_dict();
+    op(Op::TUPLE3);
+    memoize_index(next_memo());
+    op(Op::REDUCE);
+    memoize(v.heapPtr());
+  }
+  void save_empty_ordered_dict() {
+    save_global("collections", "OrderedDict");
+    op(Op::EMPTY_TUPLE);
+    op(Op::REDUCE);
+    memoize_index(next_memo());
+  }
+  static std::vector<IValue> int_values(IntList l) {
+    std::vector<IValue> out;
+    for (int64_t x : l) out.emplace_back(x);
+    return out;
+  }
+
+  std::string latin1_as_utf8(const std::string& bytes) {
+    std::string out;
+    for (unsigned char c : bytes) {
+      if (c < 0x80) {
+        out.push_back(static_cast<char>(c));
+      } else {
+        out.push_back(static_cast<char>(0xc0 | (c >> 6)));
+        out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
+      }
+    }
+    return out;
+  }
+
+  void save_pyobject(const IValue& v) {
+    auto p = v.toPyObject();
+    if (p->is_reference) {
+      save_global(p->module, p->name);
+      return;
+    }
+    save_global(p->module, p->name);
+    if (p->args.isTuple()) save_tuple_items(p->args.tupleRef().elements, nullptr);
+    else op(Op::EMPTY_TUPLE);
+    op(p->built_by_newobj ? Op::NEWOBJ : Op::REDUCE);
+    memoize(v.heapPtr());
+    if (!p->list_items.empty()) batch_appends(p->list_items);
+    if (!p->dict_items.empty()) batch_setitems(p->dict_items);
+    if (!p->state.isNone()) {
+      save(p->state);
+      op(Op::BUILD);
+    }
+  }
+
+  // --- dispatch ---------------------------------------------------------------------------
+  void save(const IValue& v) {
+    if (v.isHeap() && !v.isString() && try_get(v.heapPtr())) return;
+    switch (v.tag()) {
+      case IValueTag::None: op(Op::NONE); return;
+      case IValueTag::Bool: op(v.toBool() ? Op::NEWTRUE : Op::NEWFALSE); return;
+      case IValueTag::Int: save_int(v.toInt()); return;
+      case IValueTag::BigInt: save_long_bytes(v.toBigInt()->bytes); return;
+      case IValueTag::Double: save_float(v.toDouble()); return;
+      case IValueTag::String: save_str(v.toStringRef()); return;
+      case IValueTag::Bytes:
+        if (v.toBytesRef().empty()) {
+          save_reduce_call("__builtin__", "bytes", {}, v.heapPtr());
+          return;
+        }
+        save_reduce_call("_codecs", "encode",
+                         {IValue(latin1_as_utf8(v.toBytesRef())), IValue("latin1")}, v.heapPtr());
+        return;
+      case IValueTag::ComplexDouble: {
+        auto c = v.toComplexDouble();
+        save_reduce_call("__builtin__", "complex", {IValue(c.real()), IValue(c.imag())}, v.heapPtr());
+        return;
+      }
+      case IValueTag::Device: {
+        Device d = v.toDevice();
+        std::string type = d.str().substr(0, d.str().find(':'));
+        std::vector<IValue> args{IValue(type)};
+        if (d.index >= 0) args.emplace_back(int64_t{d.index});
+        save_reduce_call("torch", "device", args, nullptr);
+        return;
+      }
+      case IValueTag::Tuple:
+        if (v.tupleRef().py_kind == PyContainerKind::TorchSize) {
+          save_global("torch", "Size");
+          save_tuple_items(v.tupleRef().elements, nullptr);
+          op(Op::TUPLE1);
+          memoize_index(next_memo());
+          op(Op::REDUCE);
+          memoize(v.heapPtr());
+          return;
+        }
+        save_tuple_items(v.tupleRef().elements, v.heapPtr());
+        return;
+      case IValueTag::List: save_list(v); return;
+      case IValueTag::Dict: save_dict(v); return;
+      case IValueTag::Tensor: save_tensor(v); return;
+      case IValueTag::PyObject: save_pyobject(v); return;
+      case IValueTag::Storage:
+      case IValueTag::Object:
+      case IValueTag::Enum:
+      case IValueTag::Future:
+      case IValueTag::Uninitialized:
+        TL_FAIL(UnsupportedError, "cannot pickle a value of kind {} into a checkpoint", v.tag_name());
+    }
+  }
+
+  const PicklerOptions& options_;
+  std::string out_;
+  uint32_t memo_count_ = 0;
+  std::unordered_map<const RefCounted*, uint32_t> memo_;
+  std::unordered_map<std::string, uint32_t> str_memo_;
+  std::unordered_map<std::string, uint32_t> global_memo_;
+};
+
+}  // namespace
+
+std::string pickle(const IValue& value, const PicklerOptions& options) {
+  return Pickler(options).run(value);
+}
+
+}  // namespace torchlet::pickle

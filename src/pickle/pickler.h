@@ -1,0 +1,24 @@
+// The pickler: IValue -> protocol-2 pickle bytes, written the way Python's pickle
+// module writes them for torch.save (memo on first sight, BINGET on the next, batched
+// SETITEMS/APPENDS), so torch.load reads the result and sharing survives.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include <torchlet/ivalue.h>
+
+namespace torchlet::pickle {
+
+// How a tensor's storage is named in the pickle: ('storage', <dtype>Storage, key,
+// location, numel). The callback returns the key (e.g. "0") and records the storage
+// so the caller can write it as data/<key>.
+using StorageKeyFn = std::function<std::string(const Storage& storage, DType dtype)>;
+
+struct PicklerOptions {
+  StorageKeyFn storage_key;  // required when the value holds tensors
+};
+
+std::string pickle(const IValue& value, const PicklerOptions& options);
+
+}  // namespace torchlet::pickle

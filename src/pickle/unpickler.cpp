@@ -1,0 +1,794 @@
+// The pickle stack machine (see unpickler.h). One handler per opcode, dispatched from
+// the opcode table; globals resolve through kAllowedGlobals; the result is checked for
+// depth and cycles, and on any error everything built so far is dismantled without
+// recursion, so a hostile nesting depth cannot overflow the C++ stack.
+#include "pickle/unpickler.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include <torchlet/error.h>
+
+#include "pickle/opcodes.h"
+
+namespace torchlet::pickle {
+
+namespace {
+
+// What an allowed global does when called (REDUCE/NEWOBJ) or referenced.
+enum class GlobalKind {
+  OrderedDict, RebuildTensorV2, RebuildTensor, RebuildParameter, RebuildParameterWithState,
+  Parameter, StorageClass, DType, Device, Size, CodecsEncode, Bytes, Set, FrozenSet, Complex,
+  // allowed by torch's loader but not supported here yet: refused with a clear message
+  Unsupported,
+};
+
+struct AllowedGlobal {
+  std::string_view module, name;
+  GlobalKind kind;
+  std::string_view unsupported_reason = {};
+};
+
+// The allowlist: torch 1.13's weights-only unpickler (torch/_weights_only_unpickler.py)
+// plus the builtins torch.save's protocol-2 pickles use for Python values.
+constexpr AllowedGlobal kAllowedGlobals[] = {
+    {"collections", "OrderedDict", GlobalKind::OrderedDict},
+    {"torch._utils", "_rebuild_tensor_v2", GlobalKind::RebuildTensorV2},
+    {"torch._utils", "_rebuild_tensor", GlobalKind::RebuildTensor},
+    {"torch._utils", "_rebuild_parameter", GlobalKind::RebuildParameter},
+    {"torch._utils", "_rebuild_parameter_with_state", GlobalKind::RebuildParameterWithState},
+    {"torch.nn.parameter", "Parameter", GlobalKind::Parameter},
+    {"torch", "device", GlobalKind::Device},
+    {"torch", "Size", GlobalKind::Size},
+    {"_codecs", "encode", GlobalKind::CodecsEncode},
+    {"__builtin__", "bytes", GlobalKind::Bytes},
+    {"builtins", "bytes", GlobalKind::Bytes},
+    {"__builtin__", "set", GlobalKind::Set},
+    {"builtins", "set", GlobalKind::Set},
+    {"__builtin__", "frozenset", GlobalKind::FrozenSet},
+    {"builtins", "frozenset", GlobalKind::FrozenSet},
+    {"__builtin__", "complex", GlobalKind::Complex},
+    {"builtins", "complex", GlobalKind::Complex},
+    {"torch._utils", "_rebuild_sparse_tensor", GlobalKind::Unsupported, "sparse COO tensors"},
+    {"torch._utils", "_rebuild_sparse_csr_tensor", GlobalKind::Unsupported, "sparse CSR tensors"},
+    {"torch._utils", "_rebuild_meta_tensor_no_storage", GlobalKind::Unsupported, "meta tensors"},
+    {"torch._utils", "_rebuild_qtensor", GlobalKind::Unsupported, "quantized tensors"},
+    {"torch.serialization", "_get_layout", GlobalKind::Unsupported, "non-strided layouts"},
+    {"torch", "Tensor", GlobalKind::Unsupported, "tensors pickled by class (torch.Tensor)"},
+};
+
+struct Resolved {
+  GlobalKind kind;
+  std::string_view reason;
+};
+
+std::optional<Resolved> resolve(std::string_view module, std::string_view name) {
+  for (const auto& g : kAllowedGlobals) {
+    if (g.module == module && g.name == name) return Resolved{g.kind, g.unsupported_reason};
+  }
+  if (module == "torch") {
+    if (dtype_from_storage_class(name)) return Resolved{GlobalKind::StorageClass, {}};
+    // torch.float32 etc. pickle by name; aliases like torch.float are not pickled names.
+    if (auto d = dtype_from_name(name); d && dtype_name(*d) == name) {
+      return Resolved{GlobalKind::DType, {}};
+    }
+  }
+  return std::nullopt;
+}
+
+class Unpickler {
+ public:
+  Unpickler(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label)
+      : in_(data, label), options_(options), label_(label) {}
+
+  IValue run() {
+    try {
+      IValue result = loop();
+      check_result(result);
+      dismantle_leftovers();
+      return result;
+    } catch (...) {
+      dismantle_leftovers();
+      throw;
+    }
+  }
+
+ private:
+  // --- the loop --------------------------------------------------------------------
+  IValue loop() {
+    while (true) {
+      size_t at = in_.pos();
+      uint8_t byte = in_.read_byte("opcode");
+      const OpInfo* info = op_info(byte);
+      TL_CHECK(info != nullptr, FormatError, "{}: unknown pickle opcode 0x{:02x} at offset {}",
+               label_, byte, at);
+      op_at_ = at;
+      Arg arg = in_.read_arg(*info);
+      if (info->op == Op::STOP) {
+        TL_CHECK(marks_.empty(), FormatError, "{}: STOP with an unclosed MARK", label_);
+        TL_CHECK(stack_.size() == 1, FormatError,
+                 "{}: STOP with {} items on the stack (expected 1)", label_, stack_.size());
+        IValue r = std::move(stack_.back());
+        stack_.pop_back();
+        return r;
+      }
+      dispatch(*info, std::move(arg));
+    }
+  }
+
+  void dispatch(const OpInfo& info, Arg arg) {
+    switch (info.op) {
+      case Op::MARK: return op_mark();
+      case Op::STOP: return;  // handled in loop()
+      case Op::POP: pop(info); return;
+      case Op::POP_MARK: pop_mark(info); return;
+      case Op::DUP: push(top(info)); return;
+      case Op::FLOAT:
+      case Op::BINFLOAT: return push(IValue(arg.d));
+      case Op::INT:
+        if (arg.s == "bool") return push(IValue(arg.i != 0));
+        return push(IValue(arg.i));
+      case Op::BININT:
+      case Op::BININT1:
+      case Op::BININT2: return push(IValue(arg.i));
+      case Op::LONG:
+      case Op::LONG1:
+      case Op::LONG4: return op_long(arg);
+      case Op::NONE: return push(IValue());
+      case Op::NEWTRUE: return push(IValue(true));
+      case Op::NEWFALSE: return push(IValue(false));
+      case Op::PERSID: return op_persid(IValue(arg.s));
+      case Op::BINPERSID: return op_persid(pop(info));
+      case Op::REDUCE: return op_reduce(info);
+      case Op::STRING:
+      case Op::BINSTRING:
+      case Op::SHORT_BINSTRING: return op_py2_string(info, std::move(arg.s));
+      case Op::UNICODE: return op_unicode_nl(std::move(arg.s));
+      case Op::BINUNICODE:
+      case Op::SHORT_BINUNICODE:
+      case Op::BINUNICODE8: return push(IValue(std::move(arg.s)));
+      case Op::BINBYTES:
+      case Op::SHORT_BINBYTES:
+      case Op::BINBYTES8: return push(IValue::bytes(std::move(arg.s)));
+      case Op::APPEND: return op_append(info);
+      case Op::APPENDS: return op_appends(info);
+      case Op::BUILD: return op_build(info);
+      case Op::GLOBAL: return op_global(info, arg.s, arg.s2);
+      case Op::STACK_GLOBAL: return op_stack_global(info);
+      case Op::DICT: return op_dict(info);
+      case Op::EMPTY_DICT: return push(IValue(make_intrusive<DictImpl>()));
+      case Op::LIST: return push(IValue::list(pop_mark(info)));
+      case Op::EMPTY_LIST: return push(IValue::list({}));
+      case Op::TUPLE: return push(IValue::tuple(pop_mark(info)));
+      case Op::EMPTY_TUPLE: return push(IValue::tuple({}));
+      case Op::TUPLE1:
+      case Op::TUPLE2:
+      case Op::TUPLE3: return op_tuple_n(info, static_cast<size_t>(info.op) - static_cast<size_t>(Op::TUPLE1) + 1);
+      case Op::GET:
+      case Op::BINGET:
+      case Op::LONG_BINGET: return op_get(info, arg.i);
+      case Op::PUT:
+      case Op::BINPUT:
+      case Op::LONG_BINPUT: return op_put(info, arg.i);
+      case Op::MEMOIZE: return op_put(info, static_cast<int64_t>(memo_.size()));
+      case Op::SETITEM: return op_setitem(info);
+      case Op::SETITEMS: return op_setitems(info);
+      case Op::EMPTY_SET: return push(make_set(PyContainerKind::Set, {}));
+      case Op::ADDITEMS: return op_additems(info);
+      case Op::FROZENSET: return push(make_set(PyContainerKind::FrozenSet, pop_mark(info)));
+      case Op::NEWOBJ: return op_newobj(info, /*has_kwargs=*/false);
+      case Op::NEWOBJ_EX: return op_newobj(info, /*has_kwargs=*/true);
+      case Op::INST: return op_inst(info, arg.s, arg.s2);
+      case Op::OBJ: return op_obj(info);
+      case Op::PROTO:
+        TL_CHECK(arg.i >= 0 && arg.i <= 5, UnsupportedError, "{}: pickle protocol {} is not supported",
+                 label_, arg.i);
+        return;
+      case Op::FRAME: return;  // frames only group bytes; the stream is already in memory
+      case Op::EXT1:
+      case Op::EXT2:
+      case Op::EXT4:
+        TL_FAIL(UnsafeGlobalError,
+                "{}: {} at offset {} names extension code {}: the copyreg extension registry "
+                "is not consulted (it can name any global)",
+                label_, info.name, op_at_, arg.i);
+      case Op::BYTEARRAY8:
+      case Op::NEXT_BUFFER:
+      case Op::READONLY_BUFFER:
+        TL_FAIL(UnsupportedError, "{}: {} at offset {} (protocol 5 buffers) is not supported",
+                label_, info.name, op_at_);
+    }
+  }
+
+  // --- stack helpers ------------------------------------------------------------------
+  void push(IValue v) {
+    TL_CHECK(++objects_ <= options_.limits.max_objects, LimitError,
+             "{}: more than {} objects", label_, options_.limits.max_objects);
+    stack_.push_back(std::move(v));
+  }
+  size_t floor() const { return marks_.empty() ? 0 : marks_.back(); }
+  IValue pop(const OpInfo& info) {
+    TL_CHECK(stack_.size() > floor(), FormatError, "{}: {} at offset {}: stack underflow",
+             label_, info.name, op_at_);
+    IValue v = std::move(stack_.back());
+    stack_.pop_back();
+    return v;
+  }
+  IValue& top(const OpInfo& info) {
+    TL_CHECK(stack_.size() > floor(), FormatError, "{}: {} at offset {}: stack underflow",
+             label_, info.name, op_at_);
+    return stack_.back();
+  }
+  void op_mark() {
+    TL_CHECK(marks_.size() < options_.limits.max_marks, LimitError,
+             "{}: MARK nesting deeper than {}", label_, options_.limits.max_marks);
+    marks_.push_back(stack_.size());
+  }
+  std::vector<IValue> pop_mark(const OpInfo& info) {
+    TL_CHECK(!marks_.empty(), FormatError, "{}: {} at offset {} without a MARK", label_,
+             info.name, op_at_);
+    size_t m = marks_.back();
+    marks_.pop_back();
+    std::vector<IValue> items(std::make_move_iterator(stack_.begin() + static_cast<std::ptrdiff_t>(m)),
+                              std::make_move_iterator(stack_.end()));
+    stack_.resize(m);
+    return items;
+  }
+
+  // --- opcode handlers -----------------------------------------------------------------
+  void op_long(const Arg& arg) {
+    if (arg.fits_int64) return push(IValue(arg.i));
+    push(IValue(make_intrusive<BigIntImpl>(arg.s)));
+  }
+
+  void op_py2_string(const OpInfo& info, std::string s) {
+    if (info.op == Op::STRING) {
+      // Protocol 0 quotes the text; escapes other than none are not produced by torch.
+      TL_CHECK(s.size() >= 2 && (s.front() == '\'' || s.front() == '"') && s.back() == s.front(),
+               FormatError, "{}: STRING at offset {} is not quoted", label_, op_at_);
+      s = s.substr(1, s.size() - 2);
+      TL_CHECK(s.find('\\') == std::string::npos, UnsupportedError,
+               "{}: STRING with escape sequences is not supported", label_);
+    }
+    // Python 3 decodes Python 2 strings as bytes (torch.load's encoding='bytes'
+    // default for legacy files would do the same for non-ASCII).
+    push(IValue(std::move(s)));
+  }
+
+  void op_unicode_nl(std::string s) {
+    TL_CHECK(s.find('\\') == std::string::npos, UnsupportedError,
+             "{}: UNICODE with raw-unicode-escape sequences is not supported", label_);
+    push(IValue(std::move(s)));
+  }
+
+  void op_get(const OpInfo& info, int64_t index) {
+    auto it = memo_.find(index);
+    TL_CHECK(it != memo_.end(), FormatError, "{}: {} index {} at offset {} is not in the memo ({} entries)",
+             label_, info.name, index, op_at_, memo_.size());
+    push(it->second);
+  }
+
+  void op_put(const OpInfo& info, int64_t index) {
+    TL_CHECK(index >= 0, FormatError, "{}: {} with negative index", label_, info.name);
+    if (memo_.find(index) == memo_.end()) {
+      TL_CHECK(memo_.size() < options_.limits.max_memo, LimitError,
+               "{}: memo holds more than {} entries", label_, options_.limits.max_memo);
+    }
+    memo_[index] = top(info);
+  }
+
+  void op_persid(IValue pid) {
+    TL_CHECK(static_cast<bool>(options_.persistent_load), FormatError,
+             "{}: persistent id at offset {} but this pickle has no storages", label_, op_at_);
+    push(options_.persistent_load(pid));
+  }
+
+  void op_append(const OpInfo& info) {
+    IValue item = pop(info);
+    append_items(info, top(info), {std::move(item)});
+  }
+
+  void op_appends(const OpInfo& info) {
+    std::vector<IValue> items = pop_mark(info);
+    append_items(info, top(info), std::move(items));
+  }
+
+  void append_items(const OpInfo& info, IValue& target, std::vector<IValue> items) {
+    if (target.isList() && target.listRef().py_kind == PyContainerKind::List) {
+      auto& v = target.listRef().elements;
+      for (auto& i : items) v.push_back(std::move(i));
+      return;
+    }
+    if (target.isPyObject() && !target.toPyObject()->is_reference) {
+      auto p = target.toPyObject();
+      for (auto& i : items) p->list_items.push_back(std::move(i));
+      return;
+    }
+    TL_FAIL(FormatError, "{}: {} at offset {} on a {} (only lists can be appended to)", label_,
+            info.name, op_at_, kind_name(target));
+  }
+
+  void op_setitem(const OpInfo& info) {
+    IValue value = pop(info);
+    IValue key = pop(info);
+    set_items(info, top(info), {std::move(key), std::move(value)});
+  }
+
+  void op_setitems(const OpInfo& info) {
+    std::vector<IValue> items = pop_mark(info);
+    TL_CHECK(items.size() % 2 == 0, FormatError, "{}: SETITEMS at offset {} with an odd number of items",
+             label_, op_at_);
+    set_items(info, top(info), std::move(items));
+  }
+
+  void set_items(const OpInfo& info, IValue& target, std::vector<IValue> kv) {
+    if (target.isDict()) {
+      auto& d = target.dictRef();
+      for (size_t i = 0; i < kv.size(); i += 2) check_key(kv[i]), d.insert_or_assign(std::move(kv[i]), std::move(kv[i + 1]));
+      return;
+    }
+    if (target.isPyObject() && !target.toPyObject()->is_reference) {
+      auto p = target.toPyObject();
+      for (size_t i = 0; i < kv.size(); i += 2) p->dict_items.emplace_back(std::move(kv[i]), std::move(kv[i + 1]));
+      return;
+    }
+    TL_FAIL(FormatError, "{}: {} at offset {} on a {} (only dicts take items)", label_, info.name,
+            op_at_, kind_name(target));
+  }
+
+  void check_key(const IValue& key) {
+    TL_CHECK(!key.isList() && !key.isDict(), FormatError, "{}: unhashable dict key ({}) at offset {}",
+             label_, kind_name(key), op_at_);
+  }
+
+  void op_dict(const OpInfo& info) {
+    std::vector<IValue> items = pop_mark(info);
+    TL_CHECK(items.size() % 2 == 0, FormatError, "{}: DICT at offset {} with an odd number of items",
+             label_, op_at_);
+    IValue d(make_intrusive<DictImpl>());
+    set_items(info, d, std::move(items));
+    push(std::move(d));
+  }
+
+  void op_additems(const OpInfo& info) {
+    std::vector<IValue> items = pop_mark(info);
+    IValue& target = top(info);
+    TL_CHECK(target.isList() && target.listRef().py_kind == PyContainerKind::Set, FormatError,
+             "{}: ADDITEMS at offset {} on a {} (only sets)", label_, op_at_, kind_name(target));
+    for (auto& i : items) add_to_set(target.listRef(), std::move(i));
+  }
+
+  static void add_to_set(ListImpl& set, IValue item) {
+    for (const auto& e : set.elements) {
+      if (IValueKeyEqual()(e, item)) return;
+    }
+    set.elements.push_back(std::move(item));
+  }
+
+  IValue make_set(PyContainerKind kind, std::vector<IValue> items) {
+    auto l = make_intrusive<ListImpl>(std::vector<IValue>{});
+    l->py_kind = kind;
+    for (auto& i : items) {
+      check_key(i);
+      add_to_set(*l, std::move(i));
+    }
+    return IValue(l);
+  }
+
+  void op_tuple_n(const OpInfo& info, size_t n) {
+    TL_CHECK(stack_.size() >= floor() + n, FormatError, "{}: {} at offset {}: stack underflow",
+             label_, info.name, op_at_);
+    std::vector<IValue> items(std::make_move_iterator(stack_.end() - static_cast<std::ptrdiff_t>(n)),
+                              std::make_move_iterator(stack_.end()));
+    stack_.resize(stack_.size() - n);
+    push(IValue::tuple(std::move(items)));
+  }
+
+  // --- globals ---------------------------------------------------------------------------
+  IValue global_ref(const OpInfo& info, const std::string& module, const std::string& name) {
+    auto r = resolve(module, name);
+    if (options_.globals_seen) options_.globals_seen->push_back({module, name, std::string(info.name), r.has_value()});
+    if (!r && !options_.inert_unknown_globals) {
+      TL_FAIL(UnsafeGlobalError,
+              "{}: {} at offset {} names '{}.{}', which is not in the allowlist of globals a "
+              "checkpoint may use; nothing was imported or run",
+              label_, info.name, op_at_, module, name);
+    }
+    auto p = make_intrusive<PyObjectImpl>();
+    p->module = module;
+    p->name = name;
+    p->is_reference = true;
+    return IValue(p);
+  }
+
+  void op_global(const OpInfo& info, const std::string& module, const std::string& name) {
+    push(global_ref(info, module, name));
+  }
+
+  void op_stack_global(const OpInfo& info) {
+    IValue name = pop(info);
+    IValue module = pop(info);
+    TL_CHECK(module.isString() && name.isString(), FormatError,
+             "{}: STACK_GLOBAL at offset {} needs two strings, got {} and {}", label_, op_at_,
+             kind_name(module), kind_name(name));
+    push(global_ref(info, module.toStringRef(), name.toStringRef()));
+  }
+
+  void op_inst(const OpInfo& info, const std::string& module, const std::string& name) {
+    IValue cls = global_ref(info, module, name);
+    std::vector<IValue> args = pop_mark(info);
+    push(call(info, cls, IValue::tuple(std::move(args)), /*newobj=*/false));
+  }
+
+  void op_obj(const OpInfo& info) {
+    std::vector<IValue> items = pop_mark(info);
+    TL_CHECK(!items.empty(), FormatError, "{}: OBJ at offset {} without a class", label_, op_at_);
+    IValue cls = std::move(items.front());
+    items.erase(items.begin());
+    push(call(info, cls, IValue::tuple(std::move(items)), /*newobj=*/false));
+  }
+
+  void op_reduce(const OpInfo& info) {
+    IValue args = pop(info);
+    IValue fn = pop(info);
+    push(call(info, fn, std::move(args), /*newobj=*/false));
+  }
+
+  void op_newobj(const OpInfo& info, bool has_kwargs) {
+    IValue kwargs;
+    if (has_kwargs) kwargs = pop(info);
+    IValue args = pop(info);
+    IValue cls = pop(info);
+    TL_CHECK(!has_kwargs || (kwargs.isDict() && kwargs.dictRef().size() == 0) || options_.inert_unknown_globals,
+             UnsupportedError, "{}: NEWOBJ_EX with keyword arguments is not supported", label_);
+    push(call(info, cls, std::move(args), /*newobj=*/true));
+  }
+
+  // Calls (REDUCE/NEWOBJ/INST/OBJ) an allowed global, or records an inert instance.
+  IValue call(const OpInfo& info, const IValue& fn, IValue args, bool newobj) {
+    TL_CHECK(fn.isPyObject() && fn.toPyObject()->is_reference, FormatError,
+             "{}: {} at offset {} calls a {} (expected a global)", label_, info.name, op_at_,
+             kind_name(fn));
+    TL_CHECK(args.isTuple(), FormatError, "{}: {} at offset {}: arguments are a {}, not a tuple",
+             label_, info.name, op_at_, kind_name(args));
+    auto g = fn.toPyObject();
+    auto r = resolve(g->module, g->name);
+    if (!r) {  // inert mode only: global_ref refused it otherwise
+      auto p = make_intrusive<PyObjectImpl>();
+      p->module = g->module;
+      p->name = g->name;
+      p->args = std::move(args);
+      p->built_by_newobj = newobj;
+      return IValue(p);
+    }
+    const auto& a = args.tupleRef().elements;
+    auto need = [&](size_t lo, size_t hi) {
+      TL_CHECK(a.size() >= lo && a.size() <= hi, FormatError,
+               "{}: {}.{} called with {} arguments at offset {}", label_, g->module, g->name,
+               a.size(), op_at_);
+    };
+    switch (r->kind) {
+      case GlobalKind::OrderedDict: {
+        need(0, 1);
+        auto d = make_intrusive<DictImpl>();
+        d->py_kind = PyContainerKind::OrderedDict;
+        if (a.size() == 1) {
+          TL_CHECK(a[0].isList() || a[0].isTuple(), FormatError, "{}: OrderedDict argument is a {}",
+                   label_, kind_name(a[0]));
+          const auto& pairs = a[0].isList() ? a[0].listRef().elements : a[0].tupleRef().elements;
+          for (const auto& p : pairs) {
+            TL_CHECK(p.isTuple() && p.tupleRef().elements.size() == 2, FormatError,
+                     "{}: OrderedDict item is not a pair", label_);
+            check_key(p.tupleRef().elements[0]);
+            d->insert_or_assign(p.tupleRef().elements[0], p.tupleRef().elements[1]);
+          }
+        }
+        return IValue(d);
+      }
+      case GlobalKind::RebuildTensorV2:
+        need(6, 7);
+        return rebuild_tensor(a[0], a[1], a[2], a[3], a[4]);
+      case GlobalKind::RebuildTensor:
+        need(4, 4);
+        return rebuild_tensor(a[0], a[1], a[2], a[3], IValue(false));
+      case GlobalKind::RebuildParameter:
+      case GlobalKind::RebuildParameterWithState:
+      case GlobalKind::Parameter: {
+        if (r->kind == GlobalKind::Parameter) need(0, 2);
+        else if (r->kind == GlobalKind::RebuildParameter) need(3, 3);
+        else need(4, 4);
+        TL_CHECK(!a.empty() && a[0].isTensor(), FormatError, "{}: Parameter data is a {}", label_,
+                 a.empty() ? "missing argument" : kind_name(a[0]));
+        if (r->kind == GlobalKind::RebuildParameterWithState) {
+          TL_CHECK(a[3].isNone() || (a[3].isDict() && a[3].dictRef().size() == 0), UnsupportedError,
+                   "{}: Parameters with extra Python state are not supported", label_);
+        }
+        bool requires_grad = a.size() >= 2 ? expect_bool(a[1], "requires_grad") : true;
+        Tensor t = a[0].toTensor().alias();
+        t.set_requires_grad(requires_grad);
+        t.impl()->is_parameter_ = true;
+        return IValue(t);
+      }
+      case GlobalKind::Device: {
+        need(1, 2);
+        TL_CHECK(a[0].isString(), FormatError, "{}: torch.device argument is a {}", label_, kind_name(a[0]));
+        std::string text = a[0].toStringRef();
+        if (a.size() == 2 && !a[1].isNone()) text += ":" + std::to_string(expect_int(a[1], "device index"));
+        return IValue(Device::parse(text));
+      }
+      case GlobalKind::Size: {
+        need(1, 1);
+        TL_CHECK(a[0].isTuple(), FormatError, "{}: torch.Size argument is a {}", label_, kind_name(a[0]));
+        for (const auto& e : a[0].tupleRef().elements) expect_int(e, "torch.Size element");
+        auto t = make_intrusive<TupleImpl>(a[0].tupleRef().elements);
+        t->py_kind = PyContainerKind::TorchSize;
+        return IValue(t);
+      }
+      case GlobalKind::CodecsEncode: {
+        need(2, 2);
+        TL_CHECK(a[0].isString() && a[1].isString() && a[1].toStringRef() == "latin1", FormatError,
+                 "{}: _codecs.encode is only accepted as encode(str, 'latin1') (how protocol 2 "
+                 "pickles bytes)", label_);
+        return IValue::bytes(latin1_bytes(a[0].toStringRef()));
+      }
+      case GlobalKind::Bytes:
+        need(0, 0);  // protocol 2 pickles b"" as bytes()
+        return IValue::bytes("");
+      case GlobalKind::Set:
+      case GlobalKind::FrozenSet: {
+        need(0, 1);
+        std::vector<IValue> items;
+        if (a.size() == 1) {
+          TL_CHECK(a[0].isList() || a[0].isTuple(), FormatError, "{}: set argument is a {}", label_, kind_name(a[0]));
+          items = a[0].isList() ? a[0].listRef().elements : a[0].tupleRef().elements;
+        }
+        return make_set(r->kind == GlobalKind::Set ? PyContainerKind::Set : PyContainerKind::FrozenSet,
+                        std::move(items));
+      }
+      case GlobalKind::Complex: {
+        need(0, 2);
+        double re = a.size() > 0 ? expect_number(a[0]) : 0.0;
+        double im = a.size() > 1 ? expect_number(a[1]) : 0.0;
+        return IValue(std::complex<double>(re, im));
+      }
+      case GlobalKind::StorageClass:
+      case GlobalKind::DType:
+        TL_FAIL(FormatError, "{}: {}.{} is not callable in a checkpoint", label_, g->module, g->name);
+      case GlobalKind::Unsupported:
+        TL_FAIL(UnsupportedError, "{}: {}.{}: {} are not supported yet", label_, g->module, g->name,
+                r->reason);
+    }
+    TL_FAIL(InternalError, "unhandled global kind");
+  }
+
+  void op_build(const OpInfo& info) {
+    IValue state = pop(info);
+    IValue& target = top(info);
+    if (target.isDict() && target.dictRef().py_kind == PyContainerKind::OrderedDict) {
+      // OrderedDict instance attributes, e.g. a state_dict's _metadata.
+      TL_CHECK(state.isDict() || state.isNone(), FormatError,
+               "{}: BUILD on an OrderedDict with a {} state", label_, kind_name(state));
+      if (state.isDict()) target.dictRef().set_py_state(std::move(state));
+      return;
+    }
+    if (target.isPyObject() && !target.toPyObject()->is_reference) {
+      target.toPyObject()->state = std::move(state);
+      return;
+    }
+    if (target.isTensor()) {
+      // torch's tensor __setstate__: an empty state (None / {} / (None, {})) changes nothing.
+      TL_CHECK(state.isNone() || (state.isDict() && state.dictRef().size() == 0), UnsupportedError,
+               "{}: BUILD with Python attributes on a tensor is not supported", label_);
+      return;
+    }
+    TL_FAIL(FormatError, "{}: BUILD at offset {} on a {} (only OrderedDicts and tensors take "
+            "state)", label_, op_at_, kind_name(target));
+  }
+
+  // --- tensor rebuilding -----------------------------------------------------------------
+  // _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, ...): the
+  // storage arrives as the flat tensor persistent_load made; the view is checked to
+  // lie inside it before it is made.
+  IValue rebuild_tensor(const IValue& storage, const IValue& offset_v, const IValue& size_v,
+                        const IValue& stride_v, const IValue& requires_grad) {
+    TL_CHECK(storage.isTensor(), FormatError, "{}: tensor storage is a {} (expected a persistent "
+             "storage)", label_, kind_name(storage));
+    Tensor flat = storage.toTensor();
+    int64_t offset = expect_int(offset_v, "storage offset");
+    Shape sizes = int_tuple(size_v, "size"), strides = int_tuple(stride_v, "stride");
+    TL_CHECK(sizes.size() == strides.size(), FormatError,
+             "{}: tensor with {} sizes but {} strides", label_, sizes.size(), strides.size());
+    TL_CHECK(offset >= 0, FormatError, "{}: negative storage offset {}", label_, offset);
+    const uint64_t numel_storage = static_cast<uint64_t>(flat.numel());
+    // Overflow-safe extent: the largest element index the view touches.
+    uint64_t last = static_cast<uint64_t>(offset);
+    bool empty = false;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      TL_CHECK(sizes[i] >= 0 && strides[i] >= 0, FormatError,
+               "{}: negative size or stride in {} / {}", label_, shape_repr(sizes), shape_repr(strides));
+      if (sizes[i] == 0) empty = true;
+      uint64_t span;
+      TL_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(sizes[i] == 0 ? 0 : sizes[i] - 1),
+                                       static_cast<uint64_t>(strides[i]), &span) &&
+                   !__builtin_add_overflow(last, span, &last),
+               FormatError, "{}: tensor size {} with stride {} overflows", label_,
+               shape_repr(sizes), shape_repr(strides));
+    }
+    TL_CHECK(empty || last < numel_storage, FormatError,
+             "{}: tensor (size {}, stride {}, offset {}) reaches element {} of a storage with {} "
+             "elements",
+             label_, shape_repr(sizes), shape_repr(strides), offset, last, numel_storage);
+    int64_t total = 1;
+    for (int64_t s : sizes) {
+      TL_CHECK(!__builtin_mul_overflow(total, s, &total), FormatError, "{}: tensor size {} overflows",
+               label_, shape_repr(sizes));
+    }
+    Tensor t(make_intrusive<TensorImpl>(flat.storage(), flat.storage_offset() + offset, sizes, strides,
+                                        flat.dtype()));
+    t.set_requires_grad(expect_bool(requires_grad, "requires_grad"));
+    return IValue(t);
+  }
+
+  // --- value checks ----------------------------------------------------------------------
+  const char* kind_name(const IValue& v) const { return v.tag_name(); }
+  int64_t expect_int(const IValue& v, const char* what) {
+    TL_CHECK(v.isInt(), FormatError, "{}: {} is a {} (expected int)", label_, what, kind_name(v));
+    return v.toInt();
+  }
+  bool expect_bool(const IValue& v, const char* what) {
+    TL_CHECK(v.isBool(), FormatError, "{}: {} is a {} (expected bool)", label_, what, kind_name(v));
+    return v.toBool();
+  }
+  double expect_number(const IValue& v) {
+    TL_CHECK(v.isDouble() || v.isInt(), FormatError, "{}: complex part is a {}", label_, kind_name(v));
+    return v.isDouble() ? v.toDouble() : static_cast<double>(v.toInt());
+  }
+  Shape int_tuple(const IValue& v, const char* what) {
+    TL_CHECK(v.isTuple(), FormatError, "{}: tensor {} is a {} (expected a tuple)", label_, what, kind_name(v));
+    Shape out;
+    for (const auto& e : v.tupleRef().elements) out.push_back(expect_int(e, what));
+    return out;
+  }
+  std::string latin1_bytes(const std::string& utf8) {
+    std::string out;
+    for (size_t i = 0; i < utf8.size(); ++i) {
+      auto c = static_cast<unsigned char>(utf8[i]);
+      if (c < 0x80) {
+        out.push_back(static_cast<char>(c));
+      } else {
+        TL_CHECK((c == 0xc2 || c == 0xc3) && i + 1 < utf8.size(), FormatError,
+                 "{}: _codecs.encode text is not latin-1", label_);
+        out.push_back(static_cast<char>(((c & 0x03) << 6) | (static_cast<unsigned char>(utf8[++i]) & 0x3f)));
+      }
+    }
+    return out;
+  }
+
+  // --- result checks and teardown ------------------------------------------------------------
+  // Children of a container value, for the iterative walks below.
+  template <typename Fn>
+  static void for_each_child(const IValue& v, Fn&& fn) {
+    switch (v.tag()) {
+      case IValueTag::List: for (const auto& e : v.listRef().elements) fn(e); break;
+      case IValueTag::Tuple: for (const auto& e : v.tupleRef().elements) fn(e); break;
+      case IValueTag::Dict:
+        for (const auto& [k, e] : v.dictRef().items()) fn(k), fn(e);
+        if (auto* s = v.dictRef().py_state()) fn(*s);
+        break;
+      case IValueTag::PyObject: {
+        auto p = v.toPyObject();
+        fn(p->args);
+        fn(p->state);
+        for (const auto& e : p->list_items) fn(e);
+        for (const auto& [k, e] : p->dict_items) fn(k), fn(e);
+        break;
+      }
+      default: break;
+    }
+  }
+
+  // Depth limit and no cycles (Python can pickle a list that contains itself; nothing
+  // torchlet loads may, since values are refcounted and printed recursively).
+  void check_result(const IValue& root) {
+    enum class Mark : uint8_t { Active, Done };
+    std::unordered_map<const RefCounted*, Mark> marks;
+    struct Frame { IValue v; std::vector<IValue> children; size_t next = 0; };
+    std::vector<Frame> frames;
+    auto enter = [&](const IValue& v) {
+      const RefCounted* p = v.heapPtr();
+      if (p == nullptr) return;
+      auto it = marks.find(p);
+      if (it != marks.end()) {
+        TL_CHECK(it->second == Mark::Done, UnsupportedError,
+                 "{}: the pickled value contains itself (a recursive structure)", label_);
+        return;
+      }
+      TL_CHECK(frames.size() < options_.limits.max_nesting, LimitError,
+               "{}: values nested deeper than {}", label_, options_.limits.max_nesting);
+      marks[p] = Mark::Active;
+      Frame f{v, {}, 0};
+      for_each_child(v, [&](const IValue& c) { f.children.push_back(c); });
+      frames.push_back(std::move(f));
+    };
+    enter(root);
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      if (f.next < f.children.size()) {
+        IValue c = f.children[f.next++];
+        enter(c);
+        continue;
+      }
+      marks[f.v.heapPtr()] = Mark::Done;
+      frames.pop_back();
+    }
+  }
+
+  // Empties every container reachable from the stack and memo, iteratively, so that
+  // releasing them cannot recurse deeply and reference cycles are broken.
+  void dismantle_leftovers() {
+    std::vector<IValue> work;
+    for (auto& v : stack_) work.push_back(std::move(v));
+    for (auto& [k, v] : memo_) work.push_back(std::move(v));
+    stack_.clear();
+    memo_.clear();
+    dismantle(std::move(work));
+  }
+
+ public:
+  static void dismantle(std::vector<IValue> work) {
+    while (!work.empty()) {
+      IValue v = std::move(work.back());
+      work.pop_back();
+      // Only containers nobody else still holds are emptied; shared ones stay intact
+      // for their other owners (the returned result).
+      if (!v.isHeap() || v.heapPtr()->use_count() > 1) continue;
+      switch (v.tag()) {
+        case IValueTag::List:
+          for (auto& e : v.listRef().elements) work.push_back(std::move(e));
+          v.listRef().elements.clear();
+          break;
+        case IValueTag::Tuple:
+          for (auto& e : v.tupleRef().elements) work.push_back(std::move(e));
+          v.tupleRef().elements.clear();
+          break;
+        case IValueTag::Dict:
+          for (const auto& [k, e] : v.dictRef().items()) work.push_back(k), work.push_back(e);
+          v.dictRef().clear();
+          break;
+        case IValueTag::PyObject: {
+          auto p = v.toPyObject();
+          work.push_back(std::move(p->args));
+          work.push_back(std::move(p->state));
+          for (auto& e : p->list_items) work.push_back(std::move(e));
+          for (auto& [k, e] : p->dict_items) work.push_back(std::move(k)), work.push_back(std::move(e));
+          p->list_items.clear();
+          p->dict_items.clear();
+          break;
+        }
+        default: break;
+      }
+    }
+  }
+
+ private:
+  ByteReader in_;
+  const UnpicklerOptions& options_;
+  std::string label_;
+  std::vector<IValue> stack_;
+  std::vector<size_t> marks_;
+  std::unordered_map<int64_t, IValue> memo_;
+  size_t objects_ = 0;
+  size_t op_at_ = 0;
+};
+
+}  // namespace
+
+bool is_allowed_global(std::string_view module, std::string_view name) {
+  return resolve(module, name).has_value();
+}
+
+IValue unpickle(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label) {
+  return Unpickler(data, options, label).run();
+}
+
+}  // namespace torchlet::pickle

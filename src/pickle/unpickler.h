@@ -1,0 +1,50 @@
+// The unpickler: a pickle stack machine that builds IValues, resolving GLOBALs only
+// through a fixed allowlist equivalent to torch's weights-only loader. Anything else
+// is refused by name before an object is built, unless the caller opts into inert
+// records (PyObject values that record what the pickle said, running nothing).
+// Every length, index and depth read from the bytes is checked against a limit.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <torchlet/ivalue.h>
+
+namespace torchlet::pickle {
+
+struct UnpicklerLimits {
+  size_t max_marks = 10000;          // MARK nesting: deeper means a crafted file
+  size_t max_memo = 1 << 22;         // memo entries (real checkpoints: thousands)
+  size_t max_objects = 1 << 24;      // values created in one pickle
+  size_t max_nesting = 1000;         // container depth of the result (real: < 20)
+};
+
+// A global the pickle named, and whether the loader would resolve it.
+struct GlobalUse {
+  std::string module, name;
+  std::string opcode;  // GLOBAL, STACK_GLOBAL, INST, OBJ ...
+  bool allowed;
+};
+
+struct UnpicklerOptions {
+  // Unknown globals become inert PyObject records instead of an UnsafeGlobalError.
+  bool inert_unknown_globals = false;
+  // BINPERSID/PERSID: maps the persistent id to a value. Checkpoints return, for
+  // ('storage', cls, key, location, numel), a flat 1-D tensor over the storage.
+  std::function<IValue(const IValue& pid)> persistent_load;
+  // When set, every global use is reported here (torchlet scan).
+  std::vector<GlobalUse>* globals_seen = nullptr;
+  UnpicklerLimits limits;
+};
+
+// Unpickles `data`; `label` (e.g. "model.pt/data.pkl") prefixes every error message.
+IValue unpickle(std::span<const std::byte> data, const UnpicklerOptions& options,
+                const std::string& label);
+
+// Whether the loader resolves module.name (the allowlist, for scan and tests).
+bool is_allowed_global(std::string_view module, std::string_view name);
+
+}  // namespace torchlet::pickle

@@ -1,0 +1,143 @@
+// Checkpoint subcommands: inspect (what a .pt holds), convert (load + save), scan
+// (globals a file would import) and dis (pickle disassembly).
+#include <chrono>
+#include <map>
+
+#include <fmt/format.h>
+#include <torchlet/checkpoint.h>
+#include <torchlet/error.h>
+
+#include "archive/zip_reader.h"
+#include "cli_args.h"
+#include "commands.h"
+#include "pickle/disassembler.h"
+
+namespace torchlet::cli {
+
+namespace {
+
+struct Totals {
+  int64_t tensors = 0;
+  std::map<const StorageImpl*, size_t> storages;
+};
+
+std::string describe_leaf(const IValue& v, Totals& totals) {
+  if (v.isTensor()) {
+    Tensor t = v.toTensor();
+    ++totals.tensors;
+    totals.storages.emplace(t.storage().get(), t.storage()->nbytes());
+    std::string extra;
+    if (!t.is_contiguous()) extra += fmt::format(" stride={}", shape_repr(t.strides()));
+    if (t.storage_offset() != 0) extra += fmt::format(" offset={}", t.storage_offset());
+    if (t.impl()->is_parameter_) extra += " Parameter";
+    if (t.requires_grad()) extra += " requires_grad";
+    return fmt::format("{} {} ({} bytes){}", dtype_name(t.dtype()), shape_repr(t.sizes()), t.nbytes(), extra);
+  }
+  if (v.isPyObject()) {
+    auto p = v.toPyObject();
+    return fmt::format("{} {}.{}", p->is_reference ? "global" : "object", p->module, p->name);
+  }
+  std::string r = v.repr();
+  if (r.size() > 60) r = r.substr(0, 57) + "...";
+  return r;
+}
+
+void print_tree(const IValue& v, const std::string& name, int depth, Totals& totals) {
+  std::string indent(static_cast<size_t>(depth) * 2, ' ');
+  auto header = [&](const char* kind, size_t n) {
+    fmt::print("{}{}{} ({} items)\n", indent, name.empty() ? "" : name + ": ", kind, n);
+  };
+  if (v.isDict()) {
+    const auto& d = v.dictRef();
+    header(d.py_kind == PyContainerKind::OrderedDict ? "OrderedDict" : "dict", d.size());
+    for (const auto& [k, e] : d.items()) print_tree(e, k.isString() ? k.toStringRef() : k.repr(), depth + 1, totals);
+    return;
+  }
+  if (v.isList() || (v.isTuple() && v.tupleRef().py_kind == PyContainerKind::Tuple)) {
+    const auto& items = v.isList() ? v.listRef().elements : v.tupleRef().elements;
+    header(v.isList() ? "list" : "tuple", items.size());
+    for (size_t i = 0; i < items.size(); ++i) print_tree(items[i], "[" + std::to_string(i) + "]", depth + 1, totals);
+    return;
+  }
+  fmt::print("{}{}{}\n", indent, name.empty() ? "" : name + ": ", describe_leaf(v, totals));
+}
+
+LoadMode parse_mode(const std::string& m) {
+  if (m == "eager") return LoadMode::Eager;
+  if (m == "mapped") return LoadMode::Mapped;
+  if (m == "metadata") return LoadMode::Metadata;
+  throw UsageError(fmt::format("--mode must be eager, mapped or metadata, not '{}'", m));
+}
+
+}  // namespace
+
+int cmd_inspect(const Args& args) {
+  CLI::App app{"inspect"};
+  std::string file, mode = "mapped";
+  bool records = false;
+  app.add_option("FILE", file)->required();
+  app.add_option("--mode", mode);
+  app.add_flag("--inert", records, "load unknown classes as inert records");
+  parse_args(app, args);
+  LoadOptions opt;
+  opt.mode = parse_mode(mode);
+  opt.inert_unknown_globals = records;
+  auto start = std::chrono::steady_clock::now();
+  IValue v = load(file, opt);
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  Totals totals;
+  print_tree(v, "", 0, totals);
+  size_t bytes = 0;
+  for (const auto& [p, n] : totals.storages) bytes += n;
+  fmt::print("\n{} tensors in {} storages, {} bytes; loaded ({}) in {:.3f} ms\n", totals.tensors,
+             totals.storages.size(), bytes, mode, ms);
+  return 0;
+}
+
+int cmd_convert(const Args& args) {
+  CLI::App app{"convert"};
+  std::string in, out;
+  app.add_option("IN", in)->required();
+  app.add_option("OUT", out)->required();
+  parse_args(app, args);
+  LoadOptions opt;
+  opt.mode = LoadMode::Mapped;  // save reads each storage once, straight from the mapping
+  IValue v = load(in, opt);
+  save(v, out);
+  return 0;
+}
+
+int cmd_scan(const Args& args) {
+  CLI::App app{"scan"};
+  std::string file;
+  app.add_option("FILE", file)->required();
+  parse_args(app, args);
+  auto report = scan(file);
+  size_t refused = 0;
+  for (const auto& g : report) {
+    fmt::print("{:<8} {}.{}  ({} in {})\n", g.allowed ? "allowed" : "REFUSED", g.module, g.name, g.opcode, g.record);
+    if (!g.allowed) ++refused;
+  }
+  fmt::print("{} globals, {} outside the allowlist\n", report.size(), refused);
+  return refused == 0 ? 0 : 1;
+}
+
+int cmd_dis(const Args& args) {
+  CLI::App app{"dis"};
+  std::string file, record = "data.pkl";
+  app.add_option("FILE", file)->required();
+  app.add_option("RECORD", record);
+  parse_args(app, args);
+  if (detect_checkpoint_format(file) == CheckpointFormat::Zip) {
+    ZipReader zip = ZipReader::open(file);
+    std::string bytes = zip.read(record);
+    fmt::print("{}", pickle::disassemble(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())),
+                                          file + "/" + record));
+    return 0;
+  }
+  auto mapped = MappedFile::open(file);
+  fmt::print("{}", pickle::disassemble(mapped->bytes(), file));
+  return 0;
+}
+
+}  // namespace torchlet::cli
