@@ -5,6 +5,7 @@
 #include <bit>
 #include <charconv>
 #include <cstring>
+#include <vector>
 
 #include <torchlet/error.h>
 
@@ -112,6 +113,44 @@ int64_t parse_decimal(std::string_view text, std::string_view what, const std::s
   return v;
 }
 
+// Protocol 0's LONG argument ("-123L", any size) -> little-endian two's complement.
+std::string decimal_to_long_bytes(std::string_view text, std::string_view what, const std::string& label) {
+  std::string_view t = text;
+  if (!t.empty() && t.back() == 'L') t.remove_suffix(1);
+  bool negative = !t.empty() && t.front() == '-';
+  if (!t.empty() && (t.front() == '-' || t.front() == '+')) t.remove_prefix(1);
+  TL_CHECK(!t.empty(), FormatError, "{}: {}: '{}' is not a decimal integer", label, what, text);
+  std::vector<uint8_t> mag{0};  // little-endian magnitude
+  for (char c : t) {
+    TL_CHECK(c >= '0' && c <= '9', FormatError, "{}: {}: '{}' is not a decimal integer", label, what, text);
+    unsigned carry = static_cast<unsigned>(c - '0');
+    for (auto& b : mag) {
+      unsigned v = b * 10u + carry;
+      b = static_cast<uint8_t>(v & 0xff);
+      carry = v >> 8;
+    }
+    if (carry) mag.push_back(static_cast<uint8_t>(carry));
+  }
+  mag.push_back(0);  // room for the sign bit
+  if (negative) {    // two's complement: invert and add one
+    unsigned carry = 1;
+    for (auto& b : mag) {
+      unsigned v = static_cast<uint8_t>(~b) + carry;
+      b = static_cast<uint8_t>(v & 0xff);
+      carry = v >> 8;
+    }
+  }
+  std::string out(mag.begin(), mag.end());
+  // Minimal form, as Python's encode_long writes it.
+  while (out.size() > 1) {
+    uint8_t top = static_cast<uint8_t>(out.back()), next = static_cast<uint8_t>(out[out.size() - 2]);
+    if ((top == 0x00 && !(next & 0x80)) || (top == 0xff && (next & 0x80))) out.pop_back();
+    else break;
+  }
+  if (out.size() == 1 && out[0] == 0) out.clear();
+  return out;
+}
+
 }  // namespace
 
 Arg ByteReader::read_arg(const OpInfo& info) {
@@ -187,8 +226,10 @@ Arg ByteReader::read_arg(const OpInfo& info) {
     case ArgKind::DecimalNlLong: {
       std::string_view line = read_line(what);
       TL_CHECK(line.size() <= kMaxDecimalLine, LimitError, "{}: {} argument too long", label_, what);
-      a.i = parse_decimal(line, what, label_);
-      a.s = int64_to_long_bytes(a.i);
+      a.s = decimal_to_long_bytes(line, what, label_);
+      auto v = long_bytes_to_int64(a.s);
+      a.fits_int64 = v.has_value();
+      a.i = v.value_or(0);
       break;
     }
     case ArgKind::StringNl:

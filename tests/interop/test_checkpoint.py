@@ -1,0 +1,113 @@
+"""Checkpoints both directions against real PyTorch: every good fixture torch.save wrote
+is loaded and re-saved by `torchlet convert`, and real torch.load must see the same
+object; every hostile file must be refused cleanly without running anything."""
+import pathlib
+import tempfile
+import unittest
+
+import torch
+
+from torchlet_harness import FIXTURES, assert_same, require_environment, run
+
+
+class CheckpointInterop(unittest.TestCase):
+    def setUp(self):
+        require_environment(self)
+        self.good = sorted((FIXTURES / "checkpoint" / "good").glob("*.pt"))
+        self.bad = sorted((FIXTURES / "checkpoint" / "bad").glob("*.pt"))
+        self.assertGreater(len(self.good), 10)
+        self.assertGreater(len(self.bad), 20)
+
+    def test_convert_round_trips_every_fixture(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for src in self.good:
+                with self.subTest(fixture=src.name):
+                    out = pathlib.Path(tmp) / src.name
+                    run("convert", src, out)
+                    expected = torch.load(src)
+                    got = torch.load(out)
+                    assert_same(self, expected, got)
+                    # And torchlet reads its own output back the same way.
+                    again = pathlib.Path(tmp) / ("again_" + src.name)
+                    run("convert", out, again)
+                    assert_same(self, expected, torch.load(again))
+
+    def test_saved_files_are_zip_checkpoints_torch_recognises(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "out.pt"
+            run("convert", FIXTURES / "checkpoint" / "good" / "legacy_views.pt", out)
+            with open(out, "rb") as f:
+                self.assertTrue(torch.serialization._is_zipfile(f))
+            self.assertEqual(torch.load(out, weights_only=True)["row"].storage_offset(), 6)
+
+    def test_big_endian_checkpoints_are_byte_swapped(self):
+        proc = run("inspect", FIXTURES / "checkpoint" / "big_endian.pt", "--mode", "eager")
+        self.assertIn("f: float32 [6]", proc.stdout)
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "le.pt"
+            run("convert", FIXTURES / "checkpoint" / "big_endian.pt", out)
+            got = torch.load(out)
+            self.assertEqual(got["f"].tolist(), [0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
+            self.assertEqual(got["h"].tolist(), [0, 1, 2, 3, 4])
+
+    def test_every_load_mode_reads_the_same_values(self):
+        src = FIXTURES / "checkpoint" / "good" / "views.pt"
+        outputs = {mode: run("inspect", src, "--mode", mode).stdout.split("\n\n")[0]
+                   for mode in ("eager", "mapped", "metadata")}
+        self.assertEqual(outputs["eager"], outputs["mapped"])
+        self.assertEqual(outputs["eager"], outputs["metadata"])
+
+    def test_hostile_files_are_refused_without_running_anything(self):
+        marker = FIXTURES / "checkpoint" / "PWNED"
+        if marker.exists():
+            marker.unlink()
+        for src in self.bad:
+            with self.subTest(fixture=src.name):
+                proc = run("inspect", src, "--mode", "eager", check=False)
+                self.assertEqual(proc.returncode, 1, f"{src.name}: {proc.stdout} {proc.stderr}")
+                self.assertTrue(proc.stderr.startswith("torchlet: "), proc.stderr)
+                self.assertEqual(proc.stderr.count("\n"), 1, proc.stderr)
+                self.assertFalse(marker.exists(), f"{src.name} ran its payload")
+
+    def test_unsafe_globals_are_named(self):
+        proc = run("inspect", FIXTURES / "checkpoint" / "bad" / "reduce_os_system.pt", check=False)
+        self.assertIn("'os.system'", proc.stderr)
+        self.assertIn("unsafe global", proc.stderr)
+        scan = run("scan", FIXTURES / "checkpoint" / "bad" / "reduce_os_system.pt", check=False)
+        self.assertEqual(scan.returncode, 1)
+        self.assertIn("REFUSED  os.system", scan.stdout)
+        ok = run("scan", FIXTURES / "checkpoint" / "good" / "state_dict.pt")
+        self.assertIn("allowed  torch._utils._rebuild_tensor_v2", ok.stdout)
+
+    def test_specific_errors_name_the_problem(self):
+        cases = {
+            "setitem_on_list.pt": "only dicts take items",
+            "deep_nesting.pt": "nested deeper than",
+            "deep_marks.pt": "MARK nesting deeper than",
+            "memo_get_unset.pt": "is not in the memo",
+            "storage_larger_than_record.pt": "needs 4000 bytes but its record holds 40",
+            "tensor_past_storage.pt": "reaches element 14 of a storage with 10 elements",
+            "stride_overflow.pt": "overflows",
+            "self_reference.pt": "contains itself",
+            "huge_binunicode.pt": "declares 2147483647 bytes",
+            "ext1.pt": "extension",
+            "not_a_checkpoint.pt": "not a PyTorch checkpoint",
+        }
+        for name, needle in cases.items():
+            with self.subTest(fixture=name):
+                proc = run("inspect", FIXTURES / "checkpoint" / "bad" / name, check=False)
+                self.assertIn(needle, proc.stderr)
+
+    def test_inert_records_expose_whole_model_pickles(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = pathlib.Path(tmp) / "model.pt"
+            torch.save(torch.nn.Linear(2, 2), path)
+            refused = run("inspect", path, check=False)
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn("torch.nn.modules.linear.Linear", refused.stderr)
+            inert = run("inspect", path, "--inert")
+            self.assertIn("object torch.nn.modules.linear.Linear", inert.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
