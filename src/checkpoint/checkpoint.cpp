@@ -63,7 +63,11 @@ Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel,
                                           std::static_pointer_cast<const void>(src.mapping));
   } else {
     storage = make_storage(need);
-    if (need) std::memcpy(storage->data(), src.bytes.data(), need);
+    if (need && src.mapping) {
+      src.mapping->read_into(static_cast<size_t>(src.bytes.data() - src.mapping->data()), storage->data(), need);
+    } else if (need) {
+      std::memcpy(storage->data(), src.bytes.data(), need);
+    }
     if (big_endian) byteswap(storage->data(), need, swap_unit(dtype));
   }
   return Tensor(make_intrusive<TensorImpl>(storage, 0, Shape{numel}, Shape{1}, dtype));

@@ -36,13 +36,27 @@ std::shared_ptr<MappedFile> MappedFile::open(const std::string& path) {
     }
     data = static_cast<const std::byte*>(p);
   }
-  ::close(fd);
-  return std::shared_ptr<MappedFile>(new MappedFile(path, data, size));
+  return std::shared_ptr<MappedFile>(new MappedFile(path, fd, data, size));
 }
 
 MappedFile::~MappedFile() {
   if (data_ != nullptr) {
     ::munmap(const_cast<std::byte*>(data_), size_);
+  }
+  ::close(fd_);
+}
+
+void MappedFile::read_into(size_t offset, std::byte* dst, size_t n) const {
+  TL_CHECK(offset <= size_ && n <= size_ - offset, FormatError,
+           "'{}': read of {} bytes at offset {} beyond file size {}", path_, n, offset, size_);
+  while (n > 0) {
+    ssize_t got = ::pread(fd_, dst, n, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    TL_CHECK(got > 0, IOError, "cannot read '{}' at offset {}: {}", path_, offset,
+             got == 0 ? "unexpected end of file" : std::strerror(errno));
+    dst += got;
+    offset += static_cast<size_t>(got);
+    n -= static_cast<size_t>(got);
   }
 }
 

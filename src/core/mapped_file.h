@@ -24,10 +24,16 @@ class MappedFile {
   size_t size() const { return size_; }
   const std::string& path() const { return path_; }
 
+  // Copies [offset, offset + n) of the file into dst with pread, bypassing the
+  // mapping: an eager load then costs no mapped pages, so peak RSS stays near the
+  // size of the data (a memcpy from the mapping would count both copies).
+  void read_into(size_t offset, std::byte* dst, size_t n) const;
+
  private:
-  MappedFile(std::string path, const std::byte* data, size_t size)
-      : path_(std::move(path)), data_(data), size_(size) {}
+  MappedFile(std::string path, int fd, const std::byte* data, size_t size)
+      : path_(std::move(path)), fd_(fd), data_(data), size_(size) {}
   std::string path_;
+  int fd_;
   const std::byte* data_;
   size_t size_;
 };
