@@ -27,6 +27,10 @@ struct LoadOptions {
 
 struct SaveOptions {
   bool compute_crc32 = true;  // like torch's compute_crc32
+  // fsync the file before renaming it into place, so the save also survives a power
+  // loss. The rename alone already guarantees a crashed process never leaves a
+  // partial file; torch.save makes neither promise.
+  bool durable = false;
 };
 
 // torch.load(path): the saved object. Throws FormatError, UnsafeGlobalError,

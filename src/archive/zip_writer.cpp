@@ -223,7 +223,7 @@ void ZipWriter::finalize() {
   put_u16(tail, 0);
   put(tail);
   if (std::fflush(file_) != 0) io_fail("flush");
-  if (::fsync(fileno(file_)) != 0) io_fail("fsync");
+  if (options_.fsync && ::fsync(fileno(file_)) != 0) io_fail("fsync");
   if (std::fclose(file_) != 0) {
     file_ = nullptr;
     io_fail("close");

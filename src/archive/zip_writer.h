@@ -22,6 +22,7 @@ struct ZipWriterOptions {
   // Offsets/sizes at or above this use zip64 fields (tests lower it; the format's
   // own limit is 0xffffffff).
   uint64_t zip64_threshold = 0xffffffffu;
+  bool fsync = false;  // sync data before the rename (power-loss durability)
 };
 
 class ZipWriter {

@@ -282,6 +282,7 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
   std::string pkl = pickle::pickle(value, po);
   ZipWriterOptions wo;
   wo.compute_crc32 = options.compute_crc32;
+  wo.fsync = options.durable;
   ZipWriter w(path, "archive", wo);
   w.write_record("data.pkl", pkl);
   w.write_record("byteorder", "little");
