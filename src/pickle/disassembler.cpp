@@ -71,8 +71,13 @@ std::string disassemble(std::span<const std::byte> data, const std::string& labe
                     info->op == Op::INST;
       if (closes && depth > 0) --depth;
       std::string arg = show_arg(*info, a);
-      out += fmt::format("{:>5}: {:<4} {}{:<16} {}\n", at, python_str_repr(std::string(1, static_cast<char>(byte))).substr(0, 4),
-                         std::string(depth * 4, ' '), info->name, arg);
+      // The opcode byte as pickletools shows it: the character, or \xNN.
+      std::string shown = byte >= 0x20 && byte < 0x7f ? std::string(1, static_cast<char>(byte))
+                                                       : fmt::format("\\x{:02x}", byte);
+      std::string line = fmt::format("{:>5}: {:<4} {}{:<16} {}", at, shown, std::string(depth * 4, ' '),
+                                     info->name, arg);
+      line.erase(line.find_last_not_of(' ') + 1);
+      out += line + "\n";
       if (info->op == Op::MARK) ++depth;
       if (info->op == Op::STOP) break;
     }

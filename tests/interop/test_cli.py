@@ -1,0 +1,60 @@
+"""The torchlet command: help, unknown commands and flags (exit 2, one line), the demo
+on the bundled example, and the demo's numbers checked against real torch.load."""
+import os
+import pathlib
+import unittest
+
+import torch
+
+from torchlet_harness import BIN, require_environment, run
+
+SOURCE = pathlib.Path(os.environ.get("TORCHLET_SOURCE_DIR", "."))
+
+
+class Cli(unittest.TestCase):
+    def setUp(self):
+        require_environment(self)
+
+    def test_help_lists_every_command(self):
+        out = run("--help").stdout
+        for cmd in ["inspect", "convert", "scan", "dis", "demo", "version"]:
+            self.assertIn(f"  {cmd} ", out)
+        self.assertIn("usage: torchlet inspect FILE", run("help", "inspect").stdout)
+        self.assertIn("usage: torchlet convert", run("convert", "--help").stdout)
+
+    def test_unknown_commands_and_flags_exit_2_with_one_line(self):
+        for args in (["frobnicate"], ["inspect", "--bogus", "x.pt"], ["convert", "only_one"],
+                     ["help", "nope"], ["inspect", "x.pt", "--mode", "lazy"]):
+            with self.subTest(args=args):
+                proc = run(*args, check=False)
+                self.assertEqual(proc.returncode, 2, proc.stderr)
+                self.assertEqual(proc.stderr.count("\n"), 1, proc.stderr)
+
+    def test_missing_file_is_a_one_line_error(self):
+        proc = run("inspect", "/nonexistent/file.pt", check=False)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("cannot open '/nonexistent/file.pt'", proc.stderr)
+
+    def test_demo_runs_on_the_bundled_example_and_matches_torch(self):
+        example = SOURCE / "examples" / "tiny_mlp.pt"
+        out = run("demo", SOURCE / "examples").stdout
+        ckpt = torch.load(example)
+        self.assertIn(repr(ckpt["model"]["2.bias"]).replace("\n", "\n   "), out)
+        self.assertIn("reloaded bias equal: yes", out)
+        self.assertIn(f"lr: {ckpt['lr']!r}", out)
+        self.assertIn(f"classes: {ckpt['classes']!r}", out)
+
+    def test_dis_matches_pickletools_opcodes(self):
+        import pickletools
+        import zipfile
+        example = SOURCE / "examples" / "tiny_mlp.pt"
+        z = zipfile.ZipFile(example)
+        data = z.read(next(n for n in z.namelist() if n.endswith("data.pkl")))
+        expected = [op.name for op, arg, pos in pickletools.genops(data)]
+        out = run("dis", example).stdout
+        got = [line.split()[2] for line in out.splitlines() if ":" in line[:6]]
+        self.assertEqual(got, expected)
+
+
+if __name__ == "__main__":
+    unittest.main()
