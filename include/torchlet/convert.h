@@ -2,7 +2,8 @@
 // with torch's results and no undefined behaviour. Float-to-integer conversions of
 // NaN or out-of-range values give what x86 (where torch runs) gives: the integer
 // "indefinite" value for 32/64-bit targets, and the low bits of the 32-bit result for
-// narrower ones. Complex-to-real takes the real part; anything-to-bool is "!= 0".
+// narrower ones. Complex-to-real takes the real part, also for bool (torch 1.13 gives
+// False for 1j); any other type to bool is "!= 0".
 #pragma once
 
 #include <cmath>
@@ -42,8 +43,8 @@ inline To convert(From v) {
     return v;
   } else if constexpr (std::is_same_v<To, bool>) {
     if constexpr (is_complex_v<From>) {
-      std::complex<double> c(v);
-      return c.real() != 0 || c.imag() != 0;
+      // torch 1.13 casts complex to bool through the real part alone: 1j -> False.
+      return std::complex<double>(v).real() != 0;
     } else if constexpr (is_reduced_float_v<From>) {
       return static_cast<float>(v) != 0.0f;
     } else {

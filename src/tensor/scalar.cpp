@@ -1,4 +1,5 @@
-// Scalar accessors, equality and Python-style repr.
+// Scalar accessors, equality and Python-style repr. The checked element conversion
+// (Scalar::to<T>) is a template in scalar.h; only its error is raised here.
 #include <torchlet/scalar.h>
 
 #include <cmath>
@@ -8,6 +9,10 @@
 #include "core/python_format.h"
 
 namespace torchlet {
+
+void detail::throw_scalar_overflow(const char* type_name) {
+  TL_FAIL(ValueError, "value cannot be converted to type {} without overflow", type_name);
+}
 
 bool Scalar::to_bool() const {
   switch (kind_) {
