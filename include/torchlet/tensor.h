@@ -159,17 +159,17 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps,
 // A tensor over memory the caller owns; nothing is copied or freed.
 Tensor from_blob(void* data, IntList sizes, DType dtype);
 Tensor from_blob(void* data, IntList sizes, IntList strides, DType dtype);
-// A contiguous tensor holding a copy of `values` with shape `sizes` (default 1-d).
+// A contiguous tensor holding a copy of `values` with shape `sizes` (empty: 1-d).
 template <typename T>
-Tensor tensor(std::span<const T> values, std::optional<Shape> sizes = {}) {
-  Shape s = sizes ? *sizes : Shape{static_cast<int64_t>(values.size())};
+Tensor tensor(std::span<const T> values, Shape sizes = {}) {
+  Shape s = !sizes.empty() ? std::move(sizes) : Shape{static_cast<int64_t>(values.size())};
   Tensor t = empty(s, dtype_of<T>);
   T* out = t.data<T>();
   for (size_t i = 0; i < values.size() && i < static_cast<size_t>(t.numel()); ++i) out[i] = values[i];
   return t;
 }
 template <typename T>
-Tensor tensor(std::initializer_list<T> values, std::optional<Shape> sizes = {}) {
+Tensor tensor(std::initializer_list<T> values, Shape sizes = {}) {
   return tensor<T>(std::span<const T>(values.begin(), values.size()), std::move(sizes));
 }
 Tensor scalar_tensor(const Scalar& value, std::optional<DType> dtype = {});

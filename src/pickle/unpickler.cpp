@@ -82,15 +82,22 @@ class Unpickler {
       : in_(data, label), options_(options), label_(label) {}
 
   IValue run() {
+    IValue result;
+    std::unordered_set<const RefCounted*> reachable;
     try {
-      IValue result = loop();
-      check_result(result);
-      dismantle_leftovers();
-      return result;
+      result = loop();
+      reachable = check_result(result);
     } catch (...) {
-      dismantle_leftovers();
+      // Nothing escapes: empty every container, whoever else refers to it (a cycle
+      // refers to itself), so releasing cannot recurse or leak.
+      stack_.push_back(std::move(result));
+      dismantle_leftovers({});
       throw;
     }
+    // The memo may still hold values the result never reached (built, then popped):
+    // those are emptied; the result's own containers are left intact.
+    dismantle_leftovers(reachable);
+    return result;
   }
 
  private:
@@ -726,7 +733,7 @@ class Unpickler {
 
   // Depth limit and no cycles (Python can pickle a list that contains itself; nothing
   // torchlet loads may, since values are refcounted and printed recursively).
-  void check_result(const IValue& root) {
+  std::unordered_set<const RefCounted*> check_result(const IValue& root) {
     enum class Mark : uint8_t { Active, Done };
     std::unordered_map<const RefCounted*, Mark> marks;
     struct Frame { IValue v; std::vector<IValue> children; size_t next = 0; };
@@ -758,27 +765,29 @@ class Unpickler {
       marks[f.v.heapPtr()] = Mark::Done;
       frames.pop_back();
     }
+    std::unordered_set<const RefCounted*> reachable;
+    for (const auto& [p, m] : marks) reachable.insert(p);
+    return reachable;
   }
 
-  // Empties every container reachable from the stack and memo, iteratively, so that
-  // releasing them cannot recurse deeply and reference cycles are broken.
-  void dismantle_leftovers() {
+  // Empties, iteratively, every container reachable from the stack and memo except
+  // those in `keep` (the returned result's), so releasing them cannot recurse deeply
+  // and reference cycles are broken.
+  void dismantle_leftovers(const std::unordered_set<const RefCounted*>& keep) {
     std::vector<IValue> work;
     for (auto& v : stack_) work.push_back(std::move(v));
     for (auto& [k, v] : memo_) work.push_back(std::move(v));
     stack_.clear();
     memo_.clear();
-    dismantle(std::move(work));
+    dismantle(std::move(work), keep);
   }
 
- public:
-  static void dismantle(std::vector<IValue> work) {
+  static void dismantle(std::vector<IValue> work, const std::unordered_set<const RefCounted*>& keep) {
+    std::unordered_set<const RefCounted*> emptied;
     while (!work.empty()) {
       IValue v = std::move(work.back());
       work.pop_back();
-      // Only containers nobody else still holds are emptied; shared ones stay intact
-      // for their other owners (the returned result).
-      if (!v.isHeap() || v.heapPtr()->use_count() > 1) continue;
+      if (!v.isHeap() || keep.count(v.heapPtr()) || !emptied.insert(v.heapPtr()).second) continue;
       switch (v.tag()) {
         case IValueTag::List:
           for (auto& e : v.listRef().elements) work.push_back(std::move(e));
