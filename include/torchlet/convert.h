@@ -1,8 +1,8 @@
 // convert<To>(from): element conversion between every pair of kernel element types,
 // with torch's results and no undefined behaviour. Float-to-integer conversions of
 // NaN or out-of-range values give what x86 (where torch runs) gives: the integer
-// "indefinite" value for 32/64-bit targets, and the low bits of the 32-bit result for
-// narrower ones. Complex-to-real takes the real part, also for bool (torch 1.13 gives
+// "indefinite" value for 32/64-bit targets, and the low bits of the 64-bit (uint8) or
+// 32-bit (int8, int16) result for narrower ones. Complex-to-real takes the real part, also for bool (torch 1.13 gives
 // False for 1j); any other type to bool is "!= 0".
 #pragma once
 
@@ -89,9 +89,13 @@ inline To convert(From v) {
       }
     } else if constexpr (sizeof(To) == 4 && std::is_signed_v<To>) {
       return float_to_int_x86<int32_t>(static_cast<double>(v));
+    } else if constexpr (std::is_same_v<To, uint8_t>) {
+      // torch's compiled cast to uint8 goes through a 64-bit conversion and keeps the
+      // low byte: float64 4294967295.0 -> 255, -2147483649.0 -> 255 (oracle-checked).
+      return static_cast<To>(float_to_int_x86<int64_t>(static_cast<double>(v)));
     } else {
-      // Narrow targets: torch's compiled cast goes through a 32-bit conversion and
-      // keeps the low bits.
+      // int8 and int16 go through a 32-bit conversion and keep the low bits:
+      // float64 -2147483649.0 -> int8 0 (the low byte of INT32_MIN).
       return static_cast<To>(float_to_int_x86<int32_t>(static_cast<double>(v)));
     }
   } else {

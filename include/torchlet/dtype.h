@@ -29,6 +29,7 @@ struct DTypeInfo {
   std::string_view storage_class;  // pickle class in torch: "FloatStorage" ("" if none)
   int scalar_type_index;           // c10::ScalarType value
   DTypeKind kind;
+  std::string_view scalar_type_name;  // c10::ScalarType name torch's messages use: "Float"
 };
 
 const DTypeInfo& dtype_info(DType dtype);

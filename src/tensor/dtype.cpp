@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::array<DTypeInfo, kNumDTypes> kDTypeTable = {{
 #define TL_DTYPE(e, name, T, size, storage, index, kind) \
-  {DType::e, name, size, storage, index, DTypeKind::kind},
+  {DType::e, name, size, storage, index, DTypeKind::kind, #e},
 #include <torchlet/dtype.def>
 #undef TL_DTYPE
 }};

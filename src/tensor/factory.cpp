@@ -226,8 +226,12 @@ void linspace_fill(T* out, int64_t steps, T start, T end) {
 
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype) {
   TL_CHECK(steps >= 0, ValueError, "number of steps must be non-negative");
-  DType out = dtype.value_or(start.is_complex() || end.is_complex() ? DType::ComplexFloat
-                                                                     : kDefaultFloatDType);
+  const bool complex_ends = start.is_complex() || end.is_complex();
+  TL_CHECK(!complex_ends || !dtype || is_complex(*dtype), TypeError,
+           "torch.linspace(): inferred dtype c10::complex<float> can't be safely cast to passed "
+           "dtype {}",
+           dtype_info(dtype.value_or(DType::ComplexFloat)).scalar_type_name);
+  DType out = dtype.value_or(complex_ends ? DType::ComplexFloat : kDefaultFloatDType);
   if (out == DType::Bool || out == DType::ComplexHalf) throw_unsupported_dtype("linspace_cpu", out);
   Tensor t = empty({steps}, out);
   if (steps == 0) return t;
