@@ -1,7 +1,7 @@
 // torch.save / torch.load for C++: read and write checkpoint files byte-compatible with
 // PyTorch, without running anything a file says. Loads the zip format (torch >= 1.6,
-// any root folder, either byte order) and the legacy pickle-stream format; writes the
-// zip format with the records both torch 1.x and 2.x read.
+// any root folder, either byte order), the legacy pickle-stream format and the tar
+// format (torch < 0.4); writes the zip format with the records torch 1.x and 2.x read.
 #pragma once
 
 #include <string>
@@ -49,8 +49,9 @@ struct GlobalReport {
 };
 std::vector<GlobalReport> scan(const std::string& path);
 
-// Where a loaded checkpoint's bytes live, for `torchlet inspect`.
-enum class CheckpointFormat { Zip, Legacy };
+// The container a checkpoint uses: zip (torch >= 1.6), a legacy pickle stream
+// (torch 0.4-1.5), or tar (torch < 0.4).
+enum class CheckpointFormat { Zip, Legacy, Tar };
 CheckpointFormat detect_checkpoint_format(const std::string& path);
 
 }  // namespace torchlet

@@ -11,6 +11,7 @@
 
 #include <torchlet/error.h>
 
+#include "archive/tar_reader.h"
 #include "archive/zip_reader.h"
 #include "archive/zip_writer.h"
 #include "core/mapped_file.h"
@@ -232,8 +233,134 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
   return pickle::unpickle(obj_pickle, uo, label);
 }
 
-bool is_tar(std::span<const std::byte> b) {
-  return b.size() > 262 && std::memcmp(b.data() + 257, "ustar", 5) == 0;
+// A sequence of pickles and raw blocks inside one tar member.
+class MemberCursor {
+ public:
+  MemberCursor(std::span<const std::byte> bytes, std::string label, std::vector<pickle::GlobalUse>* seen)
+      : bytes_(bytes), label_(std::move(label)), seen_(seen) {}
+  IValue next_pickle() {
+    size_t n = pickle::pickle_length(bytes_.subspan(pos_), label_);
+    pickle::UnpicklerOptions plain;
+    plain.globals_seen = seen_;
+    IValue v = pickle::unpickle(bytes_.subspan(pos_, n), plain, label_);
+    pos_ += n;
+    return v;
+  }
+  template <typename T>
+  T next_raw(const char* what) {
+    TL_CHECK(sizeof(T) <= bytes_.size() - pos_, FormatError, "{}: truncated {}", label_, what);
+    T v;
+    std::memcpy(&v, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return v;
+  }
+  std::span<const std::byte> next_bytes(uint64_t n, const char* what) {
+    TL_CHECK(n <= bytes_.size() - pos_, FormatError, "{}: {} of {} bytes runs past the member", label_, what, n);
+    auto s = bytes_.subspan(pos_, static_cast<size_t>(n));
+    pos_ += static_cast<size_t>(n);
+    return s;
+  }
+
+ private:
+  std::span<const std::byte> bytes_;
+  std::string label_;
+  std::vector<pickle::GlobalUse>* seen_;
+  size_t pos_ = 0;
+};
+
+// Keys in the tar format are ints (Python id()s) or their text; compare as text.
+std::string key_text(const IValue& v, const std::string& label) {
+  if (v.isInt()) return std::to_string(v.toInt());
+  TL_CHECK(v.isString(), FormatError, "{}: key is a {}", label, v.tag_name());
+  return v.toStringRef();
+}
+
+DType storage_class_dtype(const IValue& cls, const std::string& label) {
+  TL_CHECK(cls.isPyObject() && cls.toPyObject()->is_reference, FormatError, "{}: storage type is a {}",
+           label, cls.tag_name());
+  auto d = dtype_from_storage_class(cls.toPyObject()->name);
+  TL_CHECK(d.has_value(), FormatError, "{}: unknown storage type {}.{}", label, cls.toPyObject()->module,
+           cls.toPyObject()->name);
+  return *d;
+}
+
+// The oldest format (PyTorch < 0.4): a tar of 'storages' (count, then per storage a
+// pickled (key, location, type), an int64 element count and the bytes; then storage
+// views), 'tensors' (count, then per tensor a pickled (key, storage key, type), int32
+// ndim + 4 pad bytes, sizes, strides, offset as int64) and 'pickle' (the object, whose
+// persistent ids are the tensor and storage keys).
+// `seen`, when set, collects every global the pickles name (for scan).
+IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path, const LoadOptions& options,
+                std::vector<pickle::GlobalUse>* seen = nullptr) {
+  TarReader tar(file->bytes(), path);
+  std::unordered_map<std::string, Tensor> objects;  // storages (flat tensors) and tensors
+  {
+    const std::string label = path + "/storages";
+    MemberCursor in(tar.get("storages"), label, seen);
+    IValue count = in.next_pickle();
+    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: storage count is {}", label, count.repr());
+    for (int64_t i = 0; i < count.toInt(); ++i) {
+      IValue args = in.next_pickle();
+      TL_CHECK(args.isTuple() && args.tupleRef().elements.size() == 3, FormatError,
+               "{}: storage header is not (key, location, type)", label);
+      const auto& a = args.tupleRef().elements;
+      DType dtype = storage_class_dtype(a[2], label);
+      int64_t numel = in.next_raw<int64_t>("storage size");
+      TL_CHECK(numel >= 0 && static_cast<uint64_t>(numel) <= UINT64_MAX / 16, FormatError,
+               "{}: storage size {}", label, numel);
+      auto bytes = in.next_bytes(static_cast<uint64_t>(numel) * element_size(dtype), "storage");
+      objects[key_text(a[0], label)] =
+          make_storage_tensor({bytes, file}, dtype, numel, options.mode, false, label);
+    }
+    IValue views = in.next_pickle();
+    TL_CHECK(views.isList(), FormatError, "{}: storage views are a {}", label, views.tag_name());
+    for (const auto& v : views.listRef().elements) {
+      TL_CHECK(v.isTuple() && v.tupleRef().elements.size() == 4, FormatError, "{}: bad storage view", label);
+      const auto& e = v.tupleRef().elements;
+      auto root = objects.find(key_text(e[1], label));
+      TL_CHECK(root != objects.end() && e[2].isInt() && e[3].isInt(), FormatError,
+               "{}: storage view of an unknown storage", label);
+      objects[key_text(e[0], label)] = pickle::checked_storage_view(root->second, e[2].toInt(),
+                                                                    {e[3].toInt()}, {1}, label);
+    }
+  }
+  {
+    const std::string label = path + "/tensors";
+    MemberCursor in(tar.get("tensors"), label, seen);
+    IValue count = in.next_pickle();
+    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: tensor count is {}", label, count.repr());
+    for (int64_t i = 0; i < count.toInt(); ++i) {
+      IValue args = in.next_pickle();
+      TL_CHECK(args.isTuple() && args.tupleRef().elements.size() == 3, FormatError,
+               "{}: tensor header is not (key, storage key, type)", label);
+      const auto& a = args.tupleRef().elements;
+      auto storage = objects.find(key_text(a[1], label));
+      TL_CHECK(storage != objects.end(), FormatError, "{}: tensor of unknown storage {}", label, a[1].repr());
+      int32_t ndim = in.next_raw<int32_t>("ndim");
+      (void)in.next_raw<int32_t>("padding");  // ndim was once written as 8 bytes
+      TL_CHECK(ndim >= 0 && ndim <= 64, FormatError, "{}: tensor with {} dimensions", label, ndim);
+      Shape sizes(static_cast<size_t>(ndim)), strides(static_cast<size_t>(ndim));
+      for (auto& x : sizes) x = in.next_raw<int64_t>("size");
+      for (auto& x : strides) x = in.next_raw<int64_t>("stride");
+      int64_t offset = in.next_raw<int64_t>("storage offset");
+      Tensor flat = storage->second;
+      if (flat.dim() != 1 || flat.stride(0) != 1) flat = flat.contiguous();
+      objects[key_text(a[0], label)] =
+          pickle::checked_storage_view(flat, offset, std::move(sizes), std::move(strides), label);
+    }
+  }
+  pickle::UnpicklerOptions uo;
+  uo.inert_unknown_globals = options.inert_unknown_globals;
+  uo.globals_seen = seen;
+  const std::string label = path + "/pickle";
+  uo.persistent_load = [&](const IValue& pid) -> IValue {
+    TL_CHECK(!pid.isTuple(), UnsupportedError,
+             "{}: pickled module source references (whole-model tar checkpoints) are not supported", label);
+    auto it = objects.find(key_text(pid, label));
+    TL_CHECK(it != objects.end(), FormatError, "{}: persistent id {} names no tensor or storage", label, pid.repr());
+    return IValue(it->second);
+  };
+  return pickle::unpickle(tar.get("pickle"), uo, label);
 }
 
 }  // namespace
@@ -242,20 +369,24 @@ CheckpointFormat detect_checkpoint_format(const std::string& path) {
   auto file = MappedFile::open(path);
   auto b = file->bytes();
   if (starts_with(b, "PK\x03\x04") || starts_with(b, "PK\x05\x06")) return CheckpointFormat::Zip;
-  TL_CHECK(!is_tar(b), UnsupportedError,
-           "{}: the tar checkpoint format (PyTorch before 0.4) is not supported; re-save it "
-           "with a newer PyTorch", path);
+  if (looks_like_tar(b)) return CheckpointFormat::Tar;
   TL_CHECK(starts_with(b, "\x80\x02\x8a\x0a"), FormatError,
            "{}: not a PyTorch checkpoint (neither a zip archive nor a legacy pickle stream)", path);
   return CheckpointFormat::Legacy;
 }
 
 IValue load(const std::string& path, const LoadOptions& options) {
-  if (detect_checkpoint_format(path) == CheckpointFormat::Zip) {
-    ZipReader zip = ZipReader::open(path);
-    return load_zip(zip, path, options);
+  switch (detect_checkpoint_format(path)) {
+    case CheckpointFormat::Zip: {
+      ZipReader zip = ZipReader::open(path);
+      return load_zip(zip, path, options);
+    }
+    case CheckpointFormat::Legacy:
+      return load_legacy(MappedFile::open(path), path, options);
+    case CheckpointFormat::Tar:
+      return load_tar(MappedFile::open(path), path, options);
   }
-  return load_legacy(MappedFile::open(path), path, options);
+  TL_FAIL(InternalError, "unknown checkpoint format");
 }
 
 void save(const IValue& value, const std::string& path, const SaveOptions& options) {
@@ -317,6 +448,20 @@ std::vector<GlobalReport> scan(const std::string& path) {
     }
     for (auto& u : uses) out.push_back({record, u.module, u.name, u.opcode, u.allowed});
   };
+  if (detect_checkpoint_format(path) == CheckpointFormat::Tar) {
+    // The loader itself, reading no tensor bytes, with every global recorded.
+    std::vector<pickle::GlobalUse> uses;
+    LoadOptions opt;
+    opt.mode = LoadMode::Metadata;
+    opt.inert_unknown_globals = true;
+    try {
+      IValue v = load_tar(MappedFile::open(path), path, opt, &uses);
+    } catch (const Error&) {
+      // globals seen before the error are still reported
+    }
+    for (auto& u : uses) out.push_back({"tar", u.module, u.name, u.opcode, u.allowed});
+    return out;
+  }
   if (detect_checkpoint_format(path) == CheckpointFormat::Zip) {
     ZipReader zip = ZipReader::open(path);
     for (const auto& r : zip.records()) {

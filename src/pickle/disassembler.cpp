@@ -1,6 +1,8 @@
 // The disassembler (see disassembler.h).
 #include "pickle/disassembler.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
@@ -13,6 +15,8 @@ namespace {
 
 // Caps how much of a long string argument is shown.
 constexpr size_t kMaxShownText = 80;
+// Caps the indentation: 100k nested MARKs must not print 400 KB of spaces per line.
+constexpr size_t kMaxIndentDepth = 16;
 
 std::string show_text(const std::string& s) {
   if (s.size() <= kMaxShownText) return python_str_repr(s);
@@ -74,7 +78,7 @@ std::string disassemble(std::span<const std::byte> data, const std::string& labe
       // The opcode byte as pickletools shows it: the character, or \xNN.
       std::string shown = byte >= 0x20 && byte < 0x7f ? std::string(1, static_cast<char>(byte))
                                                        : fmt::format("\\x{:02x}", byte);
-      std::string line = fmt::format("{:>5}: {:<4} {}{:<16} {}", at, shown, std::string(depth * 4, ' '),
+      std::string line = fmt::format("{:>5}: {:<4} {}{:<16} {}", at, shown, std::string(std::min(depth, kMaxIndentDepth) * 4, ' '),
                                      info->name, arg);
       line.erase(line.find_last_not_of(' ') + 1);
       out += line + "\n";

@@ -68,6 +68,11 @@ std::optional<Resolved> resolve(std::string_view module, std::string_view name) 
   }
   if (module == "torch") {
     if (dtype_from_storage_class(name)) return Resolved{GlobalKind::StorageClass, {}};
+    // torch.FloatTensor & co. (named by the tar format): references only.
+    if (name.ends_with("Tensor") &&
+        dtype_from_storage_class(std::string(name.substr(0, name.size() - 6)) + "Storage")) {
+      return Resolved{GlobalKind::StorageClass, {}};
+    }
     // torch.float32 etc. pickle by name; aliases like torch.float are not pickled names.
     if (auto d = dtype_from_name(name); d && dtype_name(*d) == name) {
       return Resolved{GlobalKind::DType, {}};
@@ -640,35 +645,7 @@ class Unpickler {
     Tensor flat = storage.toTensor();
     int64_t offset = expect_int(offset_v, "storage offset");
     Shape sizes = int_tuple(size_v, "size"), strides = int_tuple(stride_v, "stride");
-    TL_CHECK(sizes.size() == strides.size(), FormatError,
-             "{}: tensor with {} sizes but {} strides", label_, sizes.size(), strides.size());
-    TL_CHECK(offset >= 0, FormatError, "{}: negative storage offset {}", label_, offset);
-    const uint64_t numel_storage = static_cast<uint64_t>(flat.numel());
-    // Overflow-safe extent: the largest element index the view touches.
-    uint64_t last = static_cast<uint64_t>(offset);
-    bool empty = false;
-    for (size_t i = 0; i < sizes.size(); ++i) {
-      TL_CHECK(sizes[i] >= 0 && strides[i] >= 0, FormatError,
-               "{}: negative size or stride in {} / {}", label_, shape_repr(sizes), shape_repr(strides));
-      if (sizes[i] == 0) empty = true;
-      uint64_t span;
-      TL_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(sizes[i] == 0 ? 0 : sizes[i] - 1),
-                                       static_cast<uint64_t>(strides[i]), &span) &&
-                   !__builtin_add_overflow(last, span, &last),
-               FormatError, "{}: tensor size {} with stride {} overflows", label_,
-               shape_repr(sizes), shape_repr(strides));
-    }
-    TL_CHECK(empty || last < numel_storage, FormatError,
-             "{}: tensor (size {}, stride {}, offset {}) reaches element {} of a storage with {} "
-             "elements",
-             label_, shape_repr(sizes), shape_repr(strides), offset, last, numel_storage);
-    int64_t total = 1;
-    for (int64_t s : sizes) {
-      TL_CHECK(!__builtin_mul_overflow(total, s, &total), FormatError, "{}: tensor size {} overflows",
-               label_, shape_repr(sizes));
-    }
-    Tensor t(make_intrusive<TensorImpl>(flat.storage(), flat.storage_offset() + offset, sizes, strides,
-                                        flat.dtype()));
+    Tensor t = checked_storage_view(flat, offset, std::move(sizes), std::move(strides), label_);
     t.set_requires_grad(expect_bool(requires_grad, "requires_grad"));
     return IValue(t);
   }
@@ -828,6 +805,38 @@ class Unpickler {
 };
 
 }  // namespace
+
+Tensor checked_storage_view(const Tensor& flat, int64_t offset, Shape sizes, Shape strides,
+                            const std::string& label) {
+  TL_CHECK(sizes.size() == strides.size(), FormatError, "{}: tensor with {} sizes but {} strides",
+           label, sizes.size(), strides.size());
+  TL_CHECK(offset >= 0, FormatError, "{}: negative storage offset {}", label, offset);
+  const uint64_t numel_storage = static_cast<uint64_t>(flat.numel());
+  // The largest element index the view touches, computed without overflow.
+  uint64_t last = static_cast<uint64_t>(offset);
+  bool empty = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    TL_CHECK(sizes[i] >= 0 && strides[i] >= 0, FormatError, "{}: negative size or stride in {} / {}",
+             label, shape_repr(sizes), shape_repr(strides));
+    if (sizes[i] == 0) empty = true;
+    uint64_t span;
+    TL_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(sizes[i] == 0 ? 0 : sizes[i] - 1),
+                                     static_cast<uint64_t>(strides[i]), &span) &&
+                 !__builtin_add_overflow(last, span, &last),
+             FormatError, "{}: tensor size {} with stride {} overflows", label, shape_repr(sizes),
+             shape_repr(strides));
+  }
+  TL_CHECK(empty || last < numel_storage, FormatError,
+           "{}: tensor (size {}, stride {}, offset {}) reaches element {} of a storage with {} elements",
+           label, shape_repr(sizes), shape_repr(strides), offset, last, numel_storage);
+  int64_t total = 1;
+  for (int64_t s : sizes) {
+    TL_CHECK(!__builtin_mul_overflow(total, s, &total), FormatError, "{}: tensor size {} overflows",
+             label, shape_repr(sizes));
+  }
+  return Tensor(make_intrusive<TensorImpl>(flat.storage(), flat.storage_offset() + offset,
+                                           std::move(sizes), std::move(strides), flat.dtype()));
+}
 
 bool is_allowed_global(std::string_view module, std::string_view name) {
   return resolve(module, name).has_value();

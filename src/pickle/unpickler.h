@@ -44,6 +44,12 @@ struct UnpicklerOptions {
 IValue unpickle(std::span<const std::byte> data, const UnpicklerOptions& options,
                 const std::string& label);
 
+// A tensor viewing `flat` (a 1-D tensor over a whole storage) at (offset, sizes,
+// strides), after checking with overflow-safe arithmetic that every element it can
+// reach lies inside the storage; FormatError (prefixed by `label`) otherwise.
+Tensor checked_storage_view(const Tensor& flat, int64_t offset, Shape sizes, Shape strides,
+                            const std::string& label);
+
 // Whether the loader resolves module.name (the allowlist, for scan and tests).
 bool is_allowed_global(std::string_view module, std::string_view name);
 

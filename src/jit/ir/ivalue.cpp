@@ -2,6 +2,7 @@
 #include <torchlet/ivalue.h>
 
 #include <atomic>
+#include <vector>
 #include <cmath>
 #include <sstream>
 
@@ -21,6 +22,29 @@ constexpr bool kTagIsHeap[] = {
 };
 
 std::atomic<ClassNameFn> g_class_name_fn{nullptr};
+
+// Note [Iterative destruction]: freeing a deeply nested value (a list of a list of
+// ... 100k deep, which a hostile pickle can build) would recurse once per level and
+// overflow the C++ stack. While one heap object is being deleted on this thread,
+// objects whose last reference its destructor drops are queued instead of deleted
+// in place, and the outermost call deletes the queue in a loop.
+thread_local std::vector<const RefCounted*>* tl_pending_deletes = nullptr;
+
+void delete_heap(const RefCounted* p) {
+  if (tl_pending_deletes != nullptr) {
+    tl_pending_deletes->push_back(p);
+    return;
+  }
+  std::vector<const RefCounted*> pending;
+  tl_pending_deletes = &pending;
+  delete p;
+  while (!pending.empty()) {
+    const RefCounted* q = pending.back();
+    pending.pop_back();
+    delete q;
+  }
+  tl_pending_deletes = nullptr;
+}
 
 template <typename T>
 intrusive_ptr<T> borrow_as(RefCounted* p) {
@@ -97,7 +121,7 @@ void IValue::retain() const {
 }
 
 void IValue::release() {
-  if (isHeap() && payload_.heap && payload_.heap->decref()) delete payload_.heap;
+  if (isHeap() && payload_.heap && payload_.heap->decref()) delete_heap(payload_.heap);
   tag_ = IValueTag::None;
   payload_.i = 0;
 }
