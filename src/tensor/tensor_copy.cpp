@@ -1,7 +1,9 @@
 // Copies between tensors of any dtypes and layouts (copy_, contiguous, clone, to),
 // fill_, and element access. Conversions use convert<To>(From) (convert.h), which is
 // where torch's casting rules live.
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/tensor.h>
@@ -32,10 +34,66 @@ void check_copyable(DType d, const char* op) {
   if (is_quantized(d)) throw_unsupported_dtype(op, d);
 }
 
+// c10's is_non_overlapping_and_dense: some permutation of the dims (size-1 dims
+// ignored) is contiguous, so the elements tile one gap-free block exactly once.
+bool non_overlapping_and_dense(const Tensor& t) {
+  const int64_t nd = t.dim();
+  if (nd == 1) return t.size(0) < 2 || t.stride(0) == 1;
+  std::vector<int64_t> perm(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) perm[static_cast<size_t>(i)] = i;
+  std::sort(perm.begin(), perm.end(), [&](int64_t a, int64_t b) {
+    if (t.size(a) < 2) return false;
+    if (t.size(b) < 2) return true;
+    return t.stride(a) < t.stride(b);
+  });
+  int64_t required = 1;
+  for (int64_t d : perm) {
+    if (t.size(d) < 2) return true;
+    if (t.stride(d) != required) return false;
+    required *= t.size(d);
+  }
+  return true;
+}
+
+// Note [copy_ overlap]: torch refuses a copy whose destination writes one memory
+// location twice (an expanded destination), or whose source and destination are dense
+// blocks that overlap without being the same view (t[1:].copy_(t[:-1])), since the
+// result would depend on the loop order. Like torch, layouts too irregular to decide
+// (strided, non-dense) are allowed.
+void check_copy_overlap(const Tensor& dst, const Tensor& src) {
+  bool dst_dense = non_overlapping_and_dense(dst);
+  if (!dst_dense) {
+    for (int64_t d = 0; d < dst.dim(); ++d) {
+      TL_CHECK(!(dst.stride(d) == 0 && dst.size(d) > 1), ValueError,
+               "unsupported operation: more than one element of the written-to tensor refers "
+               "to a single memory location. Please clone() the tensor before performing the "
+               "operation.");
+    }
+  }
+  if (dst.numel() == 0 || src.numel() == 0 || !dst_dense || !non_overlapping_and_dense(src)) return;
+  if (dst.storage().get() != src.storage().get()) return;
+  const auto* a_begin = static_cast<const std::byte*>(dst.data_ptr());
+  const auto* a_end = a_begin + dst.nbytes();
+  const auto* b_begin = static_cast<const std::byte*>(src.data_ptr());
+  const auto* b_end = b_begin + src.nbytes();
+  bool partial = a_begin == b_begin && a_end == b_end ? !(dst.strides() == src.strides())
+                                                      : a_begin < b_end && b_begin < a_end;
+  TL_CHECK(!partial, ValueError,
+           "unsupported operation: some elements of the input tensor and the written-to tensor "
+           "refer to a single memory location. Please clone() the tensor before performing the "
+           "operation.");
+}
+
 }  // namespace
 
 Tensor& Tensor::copy_(const Tensor& src) {
   TL_CHECK(defined() && src.defined(), ValueError, "copy_: undefined tensor");
+  if (is_same(src)) return *this;
+  Shape shape = broadcast_shapes(sizes(), src.sizes());
+  TL_CHECK(IntList(shape) == sizes(), ValueError,
+           "output with shape {} doesn't match the broadcast shape {}", shape_repr(sizes()),
+           shape_repr(shape));
+  check_copy_overlap(*this, src);
   Tensor source = src.expand(sizes());
   const int64_t n = numel();
   if (n == 0) return *this;

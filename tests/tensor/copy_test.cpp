@@ -1,0 +1,165 @@
+// copy_, fill_, to, contiguous, clone, item and at: strided layouts, broadcasting,
+// aliasing through views, and torch's refusals (overlap, shape, range) by kind and text.
+#include <cmath>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <torchlet/error.h>
+#include <torchlet/tensor.h>
+
+namespace torchlet {
+namespace {
+
+// Expects `fn` to throw exception type E whose message contains `text`.
+template <typename E, typename Fn>
+void expect_error(Fn&& fn, const std::string& text) {
+  try {
+    fn();
+    ADD_FAILURE() << "expected an error containing: " << text;
+  } catch (const E& e) {
+    EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+  }
+}
+
+TEST(TensorCopy, IntoATransposedViewOfAnotherDType) {
+  Tensor base = zeros({3, 2}, DType::Double);
+  Tensor dst = base.t();  // [2, 3], strides [1, 2]
+  Tensor src = arange(6, DType::Int).view({2, 3});
+  dst.copy_(src);
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t j = 0; j < 3; ++j) {
+      EXPECT_EQ(base.at({j, i}).to_double(), double(i * 3 + j)) << i << "," << j;
+    }
+  }
+}
+
+TEST(TensorCopy, BroadcastsARowIntoEveryRowOfASlice) {
+  Tensor base = zeros({4, 5}, DType::Long);
+  Tensor window = base.slice(0, 1, 3).slice(1, 1, 4);  // base[1:3, 1:4]
+  window.copy_(tensor<int64_t>({7, 8, 9}));
+  std::vector<int64_t> want = {0, 0, 0, 0, 0,  //
+                               0, 7, 8, 9, 0,  //
+                               0, 7, 8, 9, 0,  //
+                               0, 0, 0, 0, 0};
+  EXPECT_EQ(base.to_vector<int64_t>(), want);
+  Tensor column = zeros({3, 1}, DType::Float);
+  Tensor grid = zeros({3, 4}, DType::Float);
+  column.select(1, 0).copy_(tensor<float>({1, 2, 3}));
+  grid.copy_(column);  // [3, 1] -> [3, 4]
+  EXPECT_EQ(grid.to_vector<float>(), (std::vector<float>{1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}));
+}
+
+TEST(TensorCopy, WritesThroughEveryKindOfViewReachTheBase) {
+  Tensor base = zeros({2, 3, 4}, DType::Float);
+  base.permute({2, 0, 1}).select(0, 3).fill_(1);   // base[:, :, 3]
+  base.select(1, 0).narrow(1, 0, 2).fill_(2);       // base[:, 0, 0:2]
+  base.view({6, 4}).slice(0, 5, 6).fill_(3);        // base[1, 2, :]
+  base.flatten().slice(0, 0, 24, 11).fill_(4);      // flat 0, 11, 22
+  std::vector<float> want = {4, 2, 0, 1, 0, 0, 0, 1, 0, 0, 0, 4,  //
+                             2, 2, 0, 1, 0, 0, 0, 1, 3, 3, 4, 3};
+  EXPECT_EQ(base.to_vector<float>(), want);
+}
+
+TEST(TensorCopy, NonOverlappingStridedCopyWithinOneStorageIsAllowed) {
+  Tensor t = arange(6, DType::Float);
+  t.slice(0, 0, 6, 2).copy_(t.slice(0, 1, 6, 2));  // t[::2] = t[1::2]
+  EXPECT_EQ(t.to_vector<float>(), (std::vector<float>{1, 1, 3, 3, 5, 5}));
+  Tensor u = arange(6, DType::Float);
+  u.slice(0, 0, 3).copy_(u.slice(0, 3, 6));  // disjoint halves
+  EXPECT_EQ(u.to_vector<float>(), (std::vector<float>{3, 4, 5, 3, 4, 5}));
+  Tensor w = arange(6, DType::Float);
+  w.copy_(w.view({2, 3}).flatten());  // the same memory, same strides: a no-op
+  EXPECT_EQ(w.to_vector<float>(), (std::vector<float>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST(TensorCopy, RefusesOverlapAndShapeMismatchLikeTorch) {
+  Tensor t = arange(6, DType::Float);
+  expect_error<ValueError>([&] { t.slice(0, 1).copy_(t.slice(0, 0, 5)); },
+                           "some elements of the input tensor and the written-to tensor refer "
+                           "to a single memory location");
+  expect_error<ValueError>([&] { t.view({2, 3}).t().copy_(t.view({3, 2})); },
+                           "some elements of the input tensor");
+  expect_error<ValueError>([&] { zeros({3}).expand({2, 3}).copy_(ones({2, 3})); },
+                           "more than one element of the written-to tensor refers to a single "
+                           "memory location");
+  expect_error<ValueError>([&] { zeros({2}).copy_(zeros({3})); },
+                           "The size of tensor a (2) must match the size of tensor b (3) at "
+                           "non-singleton dimension 0");
+  expect_error<ValueError>([&] { zeros({2, 3}).copy_(zeros({4, 1, 3})); },
+                           "output with shape [2, 3] doesn't match the broadcast shape [4, 2, 3]");
+  // fill_ of an expanded tensor is fine in torch: every alias gets the same value.
+  Tensor row = zeros({3});
+  row.expand({2, 3}).fill_(5);
+  EXPECT_EQ(row.to_vector<float>(), (std::vector<float>{5, 5, 5}));
+}
+
+TEST(TensorCopy, FillChecksTheValueAgainstTheDType) {
+  Tensor u8 = zeros({2}, DType::Byte);
+  u8.fill_(-1);
+  EXPECT_EQ(u8.to_vector<int64_t>(), (std::vector<int64_t>{255, 255}));
+  expect_error<ValueError>([&] { u8.fill_(300); },
+                           "value cannot be converted to type uint8_t without overflow");
+  expect_error<ValueError>([&] { zeros({2}).fill_(Scalar(std::complex<double>(1, 1))); },
+                           "value cannot be converted to type float without overflow");
+  // complex32 tensors of more than one element fill unchecked in torch 1.13.
+  Tensor c32 = zeros({2}, DType::ComplexHalf);
+  c32.fill_(70000.0);
+  EXPECT_TRUE(std::isinf(c32.to_vector<std::complex<float>>()[0].real()));
+  expect_error<ValueError>([&] { zeros({1}, DType::ComplexHalf).fill_(70000.0); },
+                           "c10::complex<c10::Half>");
+}
+
+TEST(TensorCopy, ToContiguousAndCloneShareOnlyWhenTorchDoes) {
+  Tensor t = arange(6, DType::Float).view({2, 3});
+  EXPECT_TRUE(t.to(DType::Float).is_same(t));
+  EXPECT_FALSE(t.to(DType::Float, /*copy=*/true).shares_storage(t));
+  EXPECT_TRUE(t.contiguous().is_same(t));
+  Tensor tt = t.t();
+  Tensor c = tt.contiguous();
+  EXPECT_FALSE(c.shares_storage(t));
+  EXPECT_EQ(c.to_vector<float>(), (std::vector<float>{0, 3, 1, 4, 2, 5}));
+  t.set_requires_grad(true);
+  Tensor k = t.clone();
+  EXPECT_TRUE(k.requires_grad());
+  EXPECT_TRUE(k.is_contiguous());
+  EXPECT_FALSE(k.shares_storage(t));
+  Tensor d = tt.to(DType::Half);
+  EXPECT_EQ(d.dtype(), DType::Half);
+  EXPECT_EQ(d.to_vector<float>(), (std::vector<float>{0, 3, 1, 4, 2, 5}));
+}
+
+TEST(TensorCopy, ItemAndAtReadOneElement) {
+  Tensor t = arange(6, DType::Short).view({2, 3});
+  EXPECT_EQ(t.at({1, -1}).to_int(), 5);
+  EXPECT_TRUE(t.at({0, 0}).is_integral());
+  EXPECT_EQ(full({}, true).item().repr(), "True");
+  EXPECT_EQ(scalar_tensor(2.5, DType::Half).item().repr(), "2.5");
+  EXPECT_EQ(full({1, 1}, Scalar(std::complex<double>(1, -2))).item().repr(), "(1-2j)");
+  expect_error<ValueError>([&] { t.item(); }, "a Tensor with 6 elements cannot be converted to Scalar");
+  expect_error<IndexError>([&] { t.at({2, 0}); },
+                           "index 2 is out of bounds for dimension 0 with size 2");
+  expect_error<IndexError>([&] { t.at({0}); }, "expected 2 indices, got 1");
+}
+
+TEST(TensorCopy, EveryDTypePairRoundTripsSmallIntegers) {
+  // Values every dtype holds exactly survive any conversion chain; the oracle test
+  // covers the lossy cases bit for bit.
+  std::vector<DType> all;
+  for (int i = 0; i < kNumDTypes; ++i) {
+    auto d = static_cast<DType>(i);
+    if (!is_quantized(d)) all.push_back(d);
+  }
+  Tensor src = tensor<int64_t>({0, 1, 0, 1, 1}).view({5, 1}).expand({5, 2}).t();
+  for (DType a : all) {
+    for (DType b : all) {
+      Tensor out = src.to(a).to(b).to(DType::Long);
+      EXPECT_EQ(out.to_vector<int64_t>(), src.contiguous().to_vector<int64_t>())
+          << dtype_name(a) << " -> " << dtype_name(b);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace torchlet
