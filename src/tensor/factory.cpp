@@ -42,8 +42,9 @@ namespace {
 // gen_tensor.py, linspace.txt): the per-vector base is fused, and so is the element
 // of a float64 arange, while the element of a linspace is a separate multiply and add.
 // torch splits ranges longer than its grain (32768) into one chunk per thread, each
-// walked the same way from its own start; we walk one chunk, which is what torch does
-// with one thread (its default here, torch.get_num_threads() == 1).
+// walked the same way from its own start, so its long ranges depend on its thread
+// count; we walk one chunk, which is torch with one thread (its default on the
+// reference machine, and how the fixtures for long ranges are made).
 constexpr size_t kTorchVectorBytes = 32;
 
 template <typename T, typename BaseAt, typename Elem, typename ScalarAt>
