@@ -13,46 +13,41 @@ namespace torchlet {
 
 namespace detail {
 
-// IEEE binary16 <-> binary32, round-to-nearest-even, NaN kept quiet.
+// IEEE binary16 <-> binary32 the way c10::Half converts without F16C (the FP16
+// library's method): float arithmetic does the rounding, so there are no data-dependent
+// branches and loops over these vectorise. Round-to-nearest-even; any NaN becomes the
+// quiet NaN 0x7e00 (with its sign) going to half, as in torch.
 inline float half_bits_to_float(uint16_t h) {
-  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1fu;
-  uint32_t mant = h & 0x3ffu;
-  uint32_t bits;
-  if (exp == 0) {
-    if (mant == 0) {
-      bits = sign;
-    } else {  // subnormal: normalise
-      int shift = 0;
-      while ((mant & 0x400u) == 0) {
-        mant <<= 1;
-        ++shift;
-      }
-      mant &= 0x3ffu;
-      bits = sign | (static_cast<uint32_t>(127 - 15 + 1 - shift) << 23) | (mant << 13);
-    }
-  } else if (exp == 0x1f) {
-    bits = sign | 0x7f800000u | (mant << 13);
-  } else {
-    bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
-  }
-  return std::bit_cast<float>(bits);
+  const uint32_t w = static_cast<uint32_t>(h) << 16;
+  const uint32_t sign = w & 0x80000000u;
+  const uint32_t two_w = w + w;  // exponent and mantissa, sign shifted out
+  // Normal (and inf/NaN) halves: move exponent+mantissa into float position with the
+  // exponent over-biased by 0xe0, then scale by 2^-112 to land on the true value.
+  const float normalized = std::bit_cast<float>((two_w >> 4) + (0xe0u << 23)) * 0x1.0p-112f;
+  // Subnormal halves: put the mantissa under an exponent of 2^-1, subtract 0.5.
+  const float denormalized = std::bit_cast<float>((two_w >> 17) | (126u << 23)) - 0.5f;
+  const uint32_t magnitude = two_w < (1u << 27) ? std::bit_cast<uint32_t>(denormalized)
+                                                : std::bit_cast<uint32_t>(normalized);
+  return std::bit_cast<float>(sign | magnitude);
 }
 
 inline uint16_t float_to_half_bits(float f) {
-  uint32_t x = std::bit_cast<uint32_t>(f);
-  uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
-  uint32_t abs = x & 0x7fffffffu;
-  if (abs > 0x7f800000u) return static_cast<uint16_t>(sign | 0x7e00u);  // NaN
-  if (abs >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // overflow -> inf
-  if (abs < 0x38800000u) {
-    // Subnormal or zero: the half's bits are |f| / 2^-24 rounded to nearest-even.
-    // Scaling by 2^24 is exact, and rounding up to 0x400 yields the smallest normal.
-    float scaled = std::bit_cast<float>(abs) * 16777216.0f;
-    return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(scaled)));
-  }
-  uint32_t rounded = abs + 0xfffu + ((abs >> 13) & 1u);  // RNE on the low 13 bits
-  return static_cast<uint16_t>(sign | ((rounded - 0x38000000u) >> 13));
+  // Scaling |f| up by 2^112 and back down by 2^-110 rounds away everything below the
+  // half's precision (and overflows large values to inf) in float arithmetic.
+  float base = (std::fabs(f) * 0x1.0p+112f) * 0x1.0p-110f;
+  const uint32_t w = std::bit_cast<uint32_t>(f);
+  const uint32_t shl1_w = w + w;
+  const uint32_t sign = w & 0x80000000u;
+  uint32_t bias = shl1_w & 0xff000000u;
+  if (bias < 0x71000000u) bias = 0x71000000u;  // the smallest exponent a half keeps
+  // Adding a power of two with the right exponent leaves the rounded half mantissa in
+  // the low bits of the float.
+  base = std::bit_cast<float>((bias >> 1) + 0x07800000u) + base;
+  const uint32_t bits = std::bit_cast<uint32_t>(base);
+  const uint32_t exp_bits = (bits >> 13) & 0x00007c00u;
+  const uint32_t mantissa_bits = bits & 0x00000fffu;
+  const uint32_t nonsign = exp_bits + mantissa_bits;
+  return static_cast<uint16_t>((sign >> 16) | (shl1_w > 0xff000000u ? 0x7e00u : nonsign));
 }
 
 inline float bfloat16_bits_to_float(uint16_t b) {
