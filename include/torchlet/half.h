@@ -36,18 +36,20 @@ inline uint16_t float_to_half_bits(float f) {
   // half's precision (and overflows large values to inf) in float arithmetic.
   float base = (std::fabs(f) * 0x1.0p+112f) * 0x1.0p-110f;
   const uint32_t w = std::bit_cast<uint32_t>(f);
-  const uint32_t shl1_w = w + w;
   const uint32_t sign = w & 0x80000000u;
-  uint32_t bias = shl1_w & 0xff000000u;
-  if (bias < 0x71000000u) bias = 0x71000000u;  // the smallest exponent a half keeps
+  // Signed compares on the magnitude (it fits in int32) so that loops vectorise
+  // with plain SSE2, which has no unsigned 32-bit compare.
+  const auto magnitude = static_cast<int32_t>(w & 0x7fffffffu);
+  int32_t exponent = magnitude & 0x7f800000;
+  if (exponent < 0x38800000) exponent = 0x38800000;  // the smallest exponent a half keeps
   // Adding a power of two with the right exponent leaves the rounded half mantissa in
   // the low bits of the float.
-  base = std::bit_cast<float>((bias >> 1) + 0x07800000u) + base;
+  base = std::bit_cast<float>(static_cast<uint32_t>(exponent) + 0x07800000u) + base;
   const uint32_t bits = std::bit_cast<uint32_t>(base);
   const uint32_t exp_bits = (bits >> 13) & 0x00007c00u;
   const uint32_t mantissa_bits = bits & 0x00000fffu;
   const uint32_t nonsign = exp_bits + mantissa_bits;
-  return static_cast<uint16_t>((sign >> 16) | (shl1_w > 0xff000000u ? 0x7e00u : nonsign));
+  return static_cast<uint16_t>((sign >> 16) | (magnitude > 0x7f800000 ? 0x7e00u : nonsign));
 }
 
 inline float bfloat16_bits_to_float(uint16_t b) {

@@ -2,7 +2,10 @@
 // fill_, and element access. Conversions use convert<To>(From) (convert.h), which is
 // where torch's casting rules live.
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include <torchlet/error.h>
@@ -24,10 +27,75 @@ void copy_run(std::byte* dst, const std::byte* src, int64_t n, int64_t dst_strid
   To* d = reinterpret_cast<To*>(dst);
   const From* s = reinterpret_cast<const From*>(src);
   if (dst_stride == 1 && src_stride == 1) {
-    for (int64_t i = 0; i < n; ++i) d[i] = convert<To>(s[i]);
+    // Overlapping dense operands were refused (Note [copy_ overlap]); overlap torch
+    // cannot decide is unordered in torch's vectorised loops too. So promise no
+    // aliasing and let the loop vectorise without a runtime check.
+    To* __restrict dr = d;
+    const From* __restrict sr = s;
+    for (int64_t i = 0; i < n; ++i) dr[i] = convert<To>(sr[i]);
   } else {
     for (int64_t i = 0; i < n; ++i) d[i * dst_stride] = convert<To>(s[i * src_stride]);
   }
+}
+
+// Note [tiled copy]: a 2-d copy whose operands run along different dimensions (a
+// transpose made contiguous) would stream one side with a large stride and miss the
+// cache on nearly every element. Like torch's copy_same_type_transpose_, each tile is
+// gathered into a small buffer walking the source's contiguous dimension, then
+// scattered walking the destination's, so both sides move through memory in order.
+// The tile is 60, not a power of two, so that a tile's lines (a power-of-two stride
+// apart in the usual case) do not all fall into the same cache set.
+constexpr int64_t kTile = 60;
+
+// Copies rows [row_begin, row_end) of a rows x cols layout tile by tile; strides are
+// in elements, [0] the row stride and [1] the column stride of each operand. The
+// buffer keeps the source's order: buf[j][i] when the source runs down rows.
+template <typename To, typename From, bool SrcDownRows>
+void copy_tiled(std::byte* dst, const std::byte* src, int64_t row_begin, int64_t row_end,
+                int64_t cols, const std::array<int64_t, 2>& ds, const std::array<int64_t, 2>& ss) {
+  To* d = reinterpret_cast<To*>(dst);
+  const From* s = reinterpret_cast<const From*>(src);
+  const bool dst_down_rows = std::abs(ds[0]) < std::abs(ds[1]);
+  auto storage = std::make_unique<From[]>(static_cast<size_t>(kTile * kTile));
+  From* buf = storage.get();
+  auto at = [&](int64_t i, int64_t j) -> From& {
+    return SrcDownRows ? buf[j * kTile + i] : buf[i * kTile + j];
+  };
+  for (int64_t i0 = row_begin; i0 < row_end; i0 += kTile) {
+    const int64_t ni = std::min(kTile, row_end - i0);
+    for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
+      const int64_t nj = std::min(kTile, cols - j0);
+      const From* st = s + i0 * ss[0] + j0 * ss[1];
+      To* dt = d + i0 * ds[0] + j0 * ds[1];
+      if constexpr (SrcDownRows) {
+        for (int64_t j = 0; j < nj; ++j) {
+          for (int64_t i = 0; i < ni; ++i) at(i, j) = st[i * ss[0] + j * ss[1]];
+        }
+      } else {
+        for (int64_t i = 0; i < ni; ++i) {
+          for (int64_t j = 0; j < nj; ++j) at(i, j) = st[i * ss[0] + j * ss[1]];
+        }
+      }
+      if (dst_down_rows) {
+        for (int64_t j = 0; j < nj; ++j) {
+          for (int64_t i = 0; i < ni; ++i) dt[i * ds[0] + j * ds[1]] = convert<To>(at(i, j));
+        }
+      } else {
+        for (int64_t i = 0; i < ni; ++i) {
+          for (int64_t j = 0; j < nj; ++j) dt[i * ds[0] + j * ds[1]] = convert<To>(at(i, j));
+        }
+      }
+    }
+  }
+}
+
+// A coalesced 2-d layout where one operand is contiguous along rows and the other
+// along columns, big enough for tiling to pay.
+template <size_t N>
+bool wants_tiling(const detail::StridedLayout<N>& layout) {
+  if (layout.sizes.size() != 2 || layout.sizes[0] < kTile || layout.sizes[1] < kTile) return false;
+  const int64_t d_inner = std::abs(layout.strides[0][1]), s_inner = std::abs(layout.strides[1][1]);
+  return (d_inner == 1) != (s_inner == 1);
 }
 
 void check_copyable(DType d, const char* op) {
@@ -116,6 +184,24 @@ Tensor& Tensor::copy_(const Tensor& src) {
   const std::byte* src_base = static_cast<const std::byte*>(source.data_ptr());
   const int64_t dsize = static_cast<int64_t>(element_size());
   const int64_t ssize = static_cast<int64_t>(source.element_size());
+  if (dt == st && wants_tiling(layout)) {
+    // Same-dtype only, as torch's transpose copy: a conversion already costs more than
+    // the cache misses, and one instantiation per dtype keeps this file's build small.
+    const int64_t rows = layout.sizes[0], cols = layout.sizes[1];
+    const std::array<int64_t, 2> ds = {layout.strides[0][0], layout.strides[0][1]};
+    const std::array<int64_t, 2> ss = {layout.strides[1][0], layout.strides[1][1]};
+    const int64_t grain_rows = std::max<int64_t>(kTile, kCopyGrain / cols / kTile * kTile);
+    dispatch_all(dt, "copy_", [&]<typename T>() {
+      parallel_for(0, rows, grain_rows, [&](int64_t begin, int64_t end) {
+        if (std::abs(ss[0]) < std::abs(ss[1])) {
+          copy_tiled<T, T, true>(dst_base, src_base, begin, end, cols, ds, ss);
+        } else {
+          copy_tiled<T, T, false>(dst_base, src_base, begin, end, cols, ds, ss);
+        }
+      });
+    });
+    return *this;
+  }
   dispatch_all(dt, "copy_", [&]<typename To>() {
     dispatch_all(st, "copy_", [&]<typename From>() {
       parallel_for(0, n, kCopyGrain, [&](int64_t begin, int64_t end) {

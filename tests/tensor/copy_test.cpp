@@ -62,6 +62,27 @@ TEST(TensorCopy, WritesThroughEveryKindOfViewReachTheBase) {
   EXPECT_EQ(base.to_vector<float>(), want);
 }
 
+TEST(TensorCopy, TiledTransposeCopiesEveryElementOnce) {
+  // Sizes that are not multiples of the tile, both directions, and a wide element type.
+  for (DType d : {DType::Long, DType::ComplexDouble, DType::Half, DType::Bool}) {
+    Tensor src = arange(130 * 77, DType::Long).view({130, 77}).to(d);
+    Tensor made = src.t().contiguous();  // gather along the source's columns
+    Tensor into = zeros({77, 130}, d);
+    into.t().copy_(src);  // scatter into a transposed destination
+    Tensor want = src.to(DType::Long);
+    Tensor got1 = made.to(DType::Long), got2 = into.to(DType::Long);
+    int64_t mismatches = 0;
+    for (int64_t i = 0; i < 130; ++i) {
+      for (int64_t j = 0; j < 77; ++j) {
+        int64_t w = want.at({i, j}).to_int();
+        mismatches += got1.at({j, i}).to_int() != w;
+        mismatches += got2.at({j, i}).to_int() != w;
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << dtype_name(d);
+  }
+}
+
 TEST(TensorCopy, NonOverlappingStridedCopyWithinOneStorageIsAllowed) {
   Tensor t = arange(6, DType::Float);
   t.slice(0, 0, 6, 2).copy_(t.slice(0, 1, 6, 2));  // t[::2] = t[1::2]
