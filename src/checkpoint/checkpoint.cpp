@@ -101,8 +101,9 @@ StorageId parse_storage_id(const IValue& pid, const std::string& what) {
 
 void refuse_torchscript(const ZipReader& zip, const std::string& path) {
   TL_CHECK(!zip.has_record("constants.pkl") && !zip.has_record("code/__torch__.py"), UnsupportedError,
-           "{}: this is a TorchScript archive (torch.jit.save), not a torch.save checkpoint; load "
-           "it with torchlet::jit::load or `torchlet run`",
+           "{}: this is a TorchScript archive (torch.jit.save), not a torch.save checkpoint; it "
+           "needs the TorchScript loader (torch.jit.load; torchlet::jit::load is not implemented "
+           "yet)",
            path);
 }
 

@@ -98,6 +98,12 @@ class CheckpointInterop(unittest.TestCase):
                 proc = run("inspect", FIXTURES / "checkpoint" / "bad" / name, check=False)
                 self.assertIn(needle, proc.stderr)
 
+    def test_torchscript_archives_are_sent_to_the_right_loader(self):
+        proc = run("inspect", FIXTURES / "checkpoint" / "torchscript_archive.pt", check=False)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("TorchScript archive", proc.stderr)
+        self.assertIn("torch.jit.load", proc.stderr)
+
     def test_inert_records_expose_whole_model_pickles(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = pathlib.Path(tmp) / "model.pt"
