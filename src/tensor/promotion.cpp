@@ -69,11 +69,11 @@ DType promote_integral(DType a, DType b) {
 }  // namespace
 
 DType promote_types(DType a, DType b) {
+  if (a == b) return a;  // also for quantized types, as in torch
   TL_CHECK(!is_quantized(a) && !is_quantized(b), TypeError,
-           "promote_types with quantized numbers is not handled yet; figure out what the "
+           "promoteTypes with quantized numbers is not handled yet; figure out what the "
            "correct rules should be, offending types: {} {}",
-           dtype_name(a), dtype_name(b));
-  if (a == b) return a;
+           dtype_info(a).scalar_type_name, dtype_info(b).scalar_type_name);
   if (a == DType::Bool) return b;
   if (b == DType::Bool) return a;
   if (is_complex(a) || is_complex(b)) {
