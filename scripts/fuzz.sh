@@ -2,6 +2,7 @@
 # Builds the libFuzzer targets with clang (build-fuzz/) and runs them.
 #   scripts/fuzz.sh                  every target, 60 s each
 #   scripts/fuzz.sh TARGET [SECONDS] one target (zip_reader_fuzz, unpickler_fuzz, checkpoint_fuzz)
+#   FUZZ_MAX_LEN=N caps input size (default 65536)
 # Seeds come from the fixtures real PyTorch writes (build/fixtures, made by the test
 # suite) plus the committed corpus in fuzz/corpus/<target>; new findings land in
 # fuzz/crashes/ and should be committed as regression inputs once fixed.
@@ -36,6 +37,6 @@ for t in "${targets[@]}"; do
   [[ $t == zip_reader_fuzz ]] && dict=$root/fuzz/zip.dict
   echo "fuzz: $t for ${seconds}s"
   "$build/fuzz/$t" "$work" "$root/fuzz/corpus/$t" -dict="$dict" -max_total_time="$seconds" \
-    -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$root/fuzz/crashes/$t-" -print_final_stats=1 2>&1 \
+    -rss_limit_mb=2048 -timeout=10 -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$root/fuzz/crashes/$t-" -print_final_stats=1 2>&1 \
     | grep -E "^(#|stat::|INFO: (Running|Loaded)|==|SUMMARY)" | tail -n 12
 done
