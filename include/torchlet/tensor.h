@@ -172,6 +172,8 @@ template <typename T>
 Tensor tensor(std::initializer_list<T> values, Shape sizes = {}) {
   return tensor<T>(std::span<const T>(values.begin(), values.size()), std::move(sizes));
 }
+// A 0-dim tensor; like torch.scalar_tensor, dtype defaults to float32 whatever the
+// value's kind (torch.tensor(3) would be int64). Values that do not fit throw.
 Tensor scalar_tensor(const Scalar& value, std::optional<DType> dtype = {});
 
 // Contiguous strides for `sizes` (torch's default row-major strides).
