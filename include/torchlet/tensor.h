@@ -126,7 +126,10 @@ class Tensor {
   Tensor clone() const;       // contiguous copy
   Tensor to(DType dtype, bool copy = false) const;
   // Copies src (broadcast to this shape, any dtype) into this view; returns *this.
+  // Like torch, refuses (ValueError) a destination that aliases itself (expanded) and
+  // dense operands that partly overlap.
   Tensor& copy_(const Tensor& src);
+  // Throws ValueError when the value does not fit the dtype (see Scalar::to).
   Tensor& fill_(const Scalar& value);
 
   // --- element access (tests, printing, TorchScript's item()) ----------------

@@ -1,6 +1,7 @@
 // Copies between tensors of any dtypes and layouts (copy_, contiguous, clone, to),
-// fill_, and element access. Conversions use convert<To>(From) (convert.h), which is
-// where torch's casting rules live.
+// fill_, and element access, with torch's refusals (overlapping writes, shapes that do
+// not broadcast). Conversions use convert<To>(From) (convert.h), where torch's casting
+// rules live; the strided iteration is strided_loop.h.
 #include <algorithm>
 #include <array>
 #include <cstdlib>
