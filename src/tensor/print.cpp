@@ -76,12 +76,16 @@ struct Formatter {
     std::string s;
     if (kind != ValueKind::Floating) {
       s = plain(v);
+    } else if (std::isnan(v)) {
+      // Python prints every NaN as "nan"; fmt would print "-nan" for a set sign bit,
+      // which x86 gives NaNs made by arithmetic and torch's float->bfloat16 copy.
+      s = "nan";
     } else if (sci_mode) {
       s = format_sci(v, kPrecision);
     } else if (int_mode) {
-      s = std::isnan(v) ? "nan" : std::isinf(v) ? (v > 0 ? "inf" : "-inf") : format_fixed(v, 0) + ".";
+      s = std::isinf(v) ? (v > 0 ? "inf" : "-inf") : format_fixed(v, 0) + ".";
     } else {
-      s = std::isnan(v) ? "nan" : std::isinf(v) ? (v > 0 ? "inf" : "-inf") : format_fixed(v, kPrecision);
+      s = std::isinf(v) ? (v > 0 ? "inf" : "-inf") : format_fixed(v, kPrecision);
     }
     if (s.size() < max_width) s.insert(0, max_width - s.size(), ' ');
     return s;

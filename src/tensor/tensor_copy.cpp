@@ -153,6 +153,36 @@ void check_copy_overlap(const Tensor& dst, const Tensor& src) {
            "operation.");
 }
 
+// Note [bfloat16 NaN]: torch converts float32 to bfloat16 with a vectorised routine
+// that writes NaN as 0xffff (convert.h gives that) only when the innermost dimension
+// TensorIterator picks (the destination's smallest stride, size-1 dimensions dropped)
+// is contiguous in both operands. Otherwise, and for 0-dim tensors, it converts
+// element by element through c10::convert, which writes NaN as 0x7fc0. Only the NaN
+// bits differ, but they are saved to files, so the copy reproduces both.
+bool torch_copies_vectorised(const Tensor& dst, const Tensor& src) {
+  if (dst.dim() == 0) return false;
+  int64_t inner = -1;
+  for (int64_t d = 0; d < dst.dim(); ++d) {
+    if (dst.size(d) == 1) continue;
+    if (inner < 0 || dst.stride(d) < dst.stride(inner)) inner = d;
+  }
+  if (inner < 0) return true;  // a single element in a dimensioned tensor
+  return dst.stride(inner) == 1 && src.stride(inner) == 1;
+}
+
+// The element-by-element float32 -> bfloat16 copy of Note [bfloat16 NaN].
+void copy_float_to_bfloat16_elementwise(std::byte* dst_base, const std::byte* src_base,
+                                        const detail::StridedLayout<2>& layout, int64_t n) {
+  parallel_for(0, n, kCopyGrain, [&](int64_t begin, int64_t end) {
+    detail::for_each_run<2>(layout, begin, end, [&](const auto& off, int64_t len,
+                                                    const auto& inner) {
+      auto* d = reinterpret_cast<BFloat16*>(dst_base) + off[0];
+      const auto* s = reinterpret_cast<const float*>(src_base) + off[1];
+      for (int64_t i = 0; i < len; ++i) d[i * inner[0]] = BFloat16(s[i * inner[1]]);
+    });
+  });
+}
+
 }  // namespace
 
 Tensor& Tensor::copy_(const Tensor& src) {
@@ -201,6 +231,10 @@ Tensor& Tensor::copy_(const Tensor& src) {
         }
       });
     });
+    return *this;
+  }
+  if (dt == DType::BFloat16 && st == DType::Float && !torch_copies_vectorised(*this, source)) {
+    copy_float_to_bfloat16_elementwise(dst_base, src_base, layout, n);
     return *this;
   }
   dispatch_all(dt, "copy_", [&]<typename To>() {
