@@ -247,6 +247,19 @@ class MemberCursor {
     pos_ += n;
     return v;
   }
+  // A pickled non-negative count ("how many storages/tensors follow").
+  int64_t next_count(const char* what) {
+    IValue count = next_pickle();
+    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: {} count is {}", label_, what, count.repr());
+    return count.toInt();
+  }
+  // A pickled tuple of exactly n items (a storage or tensor header).
+  IValue next_tuple(size_t n, const char* what) {
+    IValue t = next_pickle();
+    TL_CHECK(t.isTuple() && t.tupleRef().elements.size() == n, FormatError, "{}: {} is not a {}-tuple",
+             label_, what, n);
+    return t;
+  }
   template <typename T>
   T next_raw(const char* what) {
     TL_CHECK(sizeof(T) <= bytes_.size() - pos_, FormatError, "{}: truncated {}", label_, what);
@@ -298,12 +311,8 @@ IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path
   {
     const std::string label = path + "/storages";
     MemberCursor in(tar.get("storages"), label, seen);
-    IValue count = in.next_pickle();
-    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: storage count is {}", label, count.repr());
-    for (int64_t i = 0; i < count.toInt(); ++i) {
-      IValue args = in.next_pickle();
-      TL_CHECK(args.isTuple() && args.tupleRef().elements.size() == 3, FormatError,
-               "{}: storage header is not (key, location, type)", label);
+    for (int64_t i = 0, n = in.next_count("storage"); i < n; ++i) {
+      IValue args = in.next_tuple(3, "storage header (key, location, type)");
       const auto& a = args.tupleRef().elements;
       DType dtype = storage_class_dtype(a[2], label);
       int64_t numel = in.next_raw<int64_t>("storage size");
@@ -328,12 +337,8 @@ IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path
   {
     const std::string label = path + "/tensors";
     MemberCursor in(tar.get("tensors"), label, seen);
-    IValue count = in.next_pickle();
-    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: tensor count is {}", label, count.repr());
-    for (int64_t i = 0; i < count.toInt(); ++i) {
-      IValue args = in.next_pickle();
-      TL_CHECK(args.isTuple() && args.tupleRef().elements.size() == 3, FormatError,
-               "{}: tensor header is not (key, storage key, type)", label);
+    for (int64_t i = 0, n = in.next_count("tensor"); i < n; ++i) {
+      IValue args = in.next_tuple(3, "tensor header (key, storage key, type)");
       const auto& a = args.tupleRef().elements;
       auto storage = objects.find(key_text(a[1], label));
       TL_CHECK(storage != objects.end(), FormatError, "{}: tensor of unknown storage {}", label, a[1].repr());
