@@ -124,6 +124,10 @@ class Tensor {
   // --- copies ---------------------------------------------------------------
   Tensor contiguous() const;  // self when already contiguous
   Tensor clone() const;       // contiguous copy
+  // self when the dtype matches and copy is false; otherwise a copy that keeps self's
+  // layout as torch's preserve_format does (dense strides kept, others made dense in
+  // the same dimension order), so it need not be contiguous. requires_grad carries
+  // over to floating and complex results.
   Tensor to(DType dtype, bool copy = false) const;
   // Copies src (broadcast to this shape, any dtype) into this view; returns *this.
   // Like torch, refuses (ValueError) a destination that aliases itself (expanded) and

@@ -106,6 +106,7 @@ void check_copyable(DType d, const char* op) {
 // c10's is_non_overlapping_and_dense: some permutation of the dims (size-1 dims
 // ignored) is contiguous, so the elements tile one gap-free block exactly once.
 bool non_overlapping_and_dense(const Tensor& t) {
+  if (t.is_contiguous()) return true;  // c10 tests contiguity first: empty tensors pass
   const int64_t nd = t.dim();
   if (nd == 1) return t.size(0) < 2 || t.stride(0) == 1;
   std::vector<int64_t> perm(static_cast<size_t>(nd));
@@ -282,10 +283,54 @@ Tensor Tensor::clone() const {
   return out;
 }
 
+// c10's infer_dense_strides: contiguous strides laid out in the order of the input's
+// strides, so a permuted input keeps its permutation. Dimensions are insertion-sorted
+// by stride, smaller size first on ties, and a stride-0 dimension compares as
+// ambiguous and stays where it is (TensorIterator's ordering).
+static Shape infer_dense_strides(IntList sizes, IntList strides) {
+  const size_t nd = sizes.size();
+  if (nd < 2) return Shape(nd, 1);
+  std::vector<size_t> perm(nd);  // innermost first: n-1, ..., 0
+  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  auto should_swap = [&](size_t d0, size_t d1) {
+    if (strides[d0] == 0 || strides[d1] == 0) return 0;
+    if (strides[d0] != strides[d1]) return strides[d0] < strides[d1] ? -1 : 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  for (size_t i = 1; i < nd; ++i) {
+    size_t d1 = i;
+    for (size_t j = 1; j <= i; ++j) {
+      size_t d0 = i - j;
+      int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  Shape out(nd);
+  int64_t stride = 1;
+  for (size_t idx : perm) {
+    out[idx] = stride;
+    if (sizes[idx] > 1) stride *= sizes[idx];
+  }
+  return out;
+}
+
 Tensor Tensor::to(DType target, bool copy) const {
   if (target == dtype() && !copy) return *this;
-  Tensor out = empty(sizes(), target);
+  // torch's _to_copy keeps the input's layout (MemoryFormat::Preserve): a dense input's
+  // strides as they are, others made dense in the same dimension order. The strides
+  // show in saved files and decide which conversion loop torch runs.
+  Shape out_strides = non_overlapping_and_dense(*this)
+                          ? strides().vec()
+                          : infer_dense_strides(sizes(), strides());
+  Tensor out = empty_strided(sizes(), out_strides, target);
   out.copy_(*this);
+  // Autograd follows a conversion to a type that can carry gradients.
+  out.impl()->requires_grad_ = requires_grad() && (is_floating(target) || is_complex(target));
   return out;
 }
 

@@ -134,6 +134,8 @@ int64_t Tensor::numel() const {
 }
 
 bool Tensor::is_contiguous() const {
+  // As c10's compute_contiguous: an empty tensor is contiguous whatever its strides.
+  if (numel() == 0) return true;
   int64_t expected = 1;
   for (int64_t i = dim() - 1; i >= 0; --i) {
     int64_t s = impl_->sizes_[i];

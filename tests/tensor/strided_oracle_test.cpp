@@ -64,6 +64,33 @@ TEST(TensorStridedOracle, CopyBetweenStridedViewsMatchesTorchByteForByte) {
   }
 }
 
+TEST(TensorStridedOracle, ToKeepsTheLayoutAsTorchDoes) {
+  auto lines = fixture_lines("tensor/to_layout.txt");
+  EXPECT_GE(lines.size(), 500u);
+  Tensor base = zeros({4000});
+  for (const auto& line : lines) {
+    auto f = split(line, '|');
+    ASSERT_EQ(f.size(), 3u) << line;
+    Tensor v = base.as_strided(parse_ints(f[0]), parse_ints(f[1]), 1);
+    Tensor converted = v.to(DType::Double);
+    EXPECT_EQ(shape_repr(converted.strides()), shape_repr(parse_ints(f[2])))
+        << "sizes " << f[0] << " strides " << f[1];
+    EXPECT_EQ(shape_repr(converted.sizes()), shape_repr(v.sizes()));
+  }
+}
+
+TEST(TensorStridedOracle, ToCarriesRequiresGradOnlyToTypesWithGradients) {
+  // torch 1.13: ones(2, requires_grad=True).to(dtype).requires_grad
+  Tensor t = ones({2});
+  t.set_requires_grad(true);
+  EXPECT_TRUE(t.to(DType::Double).requires_grad());
+  EXPECT_TRUE(t.to(DType::Half).requires_grad());
+  EXPECT_TRUE(t.to(DType::ComplexFloat).requires_grad());
+  EXPECT_TRUE(t.to(DType::Float, /*copy=*/true).requires_grad());
+  EXPECT_FALSE(t.to(DType::Long).requires_grad());
+  EXPECT_FALSE(t.to(DType::Bool).requires_grad());
+}
+
 // Note [bfloat16 NaN] in tensor_copy.cpp, spelled out on the layouts that decide it
 // (each expectation was read from torch 1.13 on this machine's AVX2 build).
 TEST(TensorStridedOracle, Float32ToBFloat16NaNBitsFollowTorchsLoopChoice) {
@@ -84,6 +111,8 @@ TEST(TensorStridedOracle, Float32ToBFloat16NaNBitsFollowTorchsLoopChoice) {
             0x7fc0);
   EXPECT_EQ(nan_bits(empty({4, 5}, DType::BFloat16).copy_(full({5}, nan).expand({4, 5}))),
             0xffff);
+  // to() keeps a transposed input's layout, so both sides run the same way.
+  EXPECT_EQ(nan_bits(src.t().to(DType::BFloat16)), 0xffff);
   // 0-dim tensors go element-wise; one element in a dimensioned tensor does not.
   EXPECT_EQ(nan_bits(empty({}, DType::BFloat16).copy_(scalar_tensor(nan))), 0x7fc0);
   EXPECT_EQ(nan_bits(empty({1}, DType::BFloat16).copy_(full({3}, nan).slice(0, 1, 2))), 0xffff);
