@@ -4,6 +4,7 @@
 // rules live; the strided iteration is strided_loop.h.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -154,32 +155,90 @@ void check_copy_overlap(const Tensor& dst, const Tensor& src) {
            "operation.");
 }
 
-// Note [bfloat16 NaN]: torch converts float32 to bfloat16 with a vectorised routine
-// that writes NaN as 0xffff (convert.h gives that) only when the innermost dimension
-// TensorIterator picks (the destination's smallest stride, size-1 dimensions dropped)
-// is contiguous in both operands. Otherwise, and for 0-dim tensors, it converts
-// element by element through c10::convert, which writes NaN as 0x7fc0. Only the NaN
-// bits differ, but they are saved to files, so the copy reproduces both.
-bool torch_copies_vectorised(const Tensor& dst, const Tensor& src) {
-  if (dst.dim() == 0) return false;
-  int64_t inner = -1;
-  for (int64_t d = 0; d < dst.dim(); ++d) {
-    if (dst.size(d) == 1) continue;
-    if (inner < 0 || dst.stride(d) < dst.stride(inner)) inner = d;
+// TensorIterator's dimension order for a copy, outermost first: dimensions sorted by
+// the destination's strides, the source's breaking ties, a stride-0 dimension never
+// moving past another (insertion sort, as TensorIterator::reorder_dimensions). Walking
+// in this order writes the destination in memory order and finds the same innermost
+// run torch's loops see.
+detail::StridedLayout<2> torch_ordered_layout(const Tensor& dst, const Tensor& src) {
+  const size_t nd = static_cast<size_t>(dst.dim());
+  std::vector<size_t> perm(nd);  // innermost first: n-1, ..., 0
+  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  const std::array<IntList, 2> strides = {dst.strides(), src.strides()};
+  auto should_swap = [&](size_t d0, size_t d1) {
+    for (const IntList& st : strides) {
+      if (st[d0] == 0 || st[d1] == 0) continue;
+      if (st[d0] != st[d1]) return st[d0] < st[d1] ? -1 : 1;
+      if (dst.sizes()[d0] > dst.sizes()[d1]) return 1;
+    }
+    return 0;
+  };
+  for (size_t i = 1; i < nd; ++i) {
+    size_t d1 = i;
+    for (size_t j = 1; j <= i; ++j) {
+      size_t d0 = i - j;
+      int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
   }
-  if (inner < 0) return true;  // a single element in a dimensioned tensor
-  return dst.stride(inner) == 1 && src.stride(inner) == 1;
+  Shape sizes, dst_strides, src_strides;
+  for (size_t k = nd; k-- > 0;) {
+    sizes.push_back(dst.sizes()[perm[k]]);
+    dst_strides.push_back(strides[0][perm[k]]);
+    src_strides.push_back(strides[1][perm[k]]);
+  }
+  return detail::coalesce<2>(sizes, {IntList(dst_strides), IntList(src_strides)});
 }
 
-// The element-by-element float32 -> bfloat16 copy of Note [bfloat16 NaN].
-void copy_float_to_bfloat16_elementwise(std::byte* dst_base, const std::byte* src_base,
-                                        const detail::StridedLayout<2>& layout, int64_t n) {
-  parallel_for(0, n, kCopyGrain, [&](int64_t begin, int64_t end) {
-    detail::for_each_run<2>(layout, begin, end, [&](const auto& off, int64_t len,
-                                                    const auto& inner) {
-      auto* d = reinterpret_cast<BFloat16*>(dst_base) + off[0];
-      const auto* s = reinterpret_cast<const float*>(src_base) + off[1];
-      for (int64_t i = 0; i < len; ++i) d[i * inner[0]] = BFloat16(s[i * inner[1]]);
+// Note [bfloat16 NaN]: torch converts float32 and float64 to bfloat16 with vectorised
+// routines that write NaN as 0xffff, and element by element (c10::convert) as 0x7fc0.
+// Only the NaN bits differ, but they are saved to files, so the copy reproduces both.
+// The vectorised routine runs when the innermost run (torch_ordered_layout) is
+// contiguous in both operands, never for 0-dim tensors. float32 runs take it for every
+// element; float64 runs only for whole blocks of 16 from the start of each run, the
+// rest going element by element. (Runs longer than torch's 32768-element grain are
+// split per thread in torch, so past that the float64 block boundaries depend on its
+// thread count; torchlet keeps them per run.)
+constexpr int64_t kBFloat16Block = 16;
+
+bool torch_copies_vectorised(const Tensor& dst, const detail::StridedLayout<2>& layout) {
+  if (dst.dim() == 0) return false;
+  if (dst.numel() == 1) return true;
+  return layout.strides[0].back() == 1 && layout.strides[1].back() == 1;
+}
+
+template <typename From>
+void copy_to_bfloat16_run(BFloat16* d, const From* s, int64_t len, int64_t ds, int64_t ss,
+                          bool vectorised) {
+  int64_t vector_end = 0;
+  if (vectorised) {
+    vector_end = std::is_same_v<From, float> ? len : len / kBFloat16Block * kBFloat16Block;
+  }
+  for (int64_t i = 0; i < vector_end; ++i) {
+    d[i * ds] = std::isnan(s[i * ss]) ? BFloat16::from_bits(0xffff) : BFloat16(float(s[i * ss]));
+  }
+  for (int64_t i = vector_end; i < len; ++i) d[i * ds] = BFloat16(float(s[i * ss]));
+}
+
+// float32/float64 -> bfloat16 copies, with the NaN bits of Note [bfloat16 NaN]. Runs
+// are walked whole (not split at parallel chunk boundaries) so blocks start where torch
+// starts them.
+template <typename From>
+void copy_to_bfloat16(std::byte* dst_base, const std::byte* src_base,
+                      const detail::StridedLayout<2>& layout, int64_t n, bool vectorised) {
+  const int64_t inner = layout.sizes.back();
+  const int64_t runs = n / inner;
+  parallel_for(0, runs, std::max<int64_t>(1, kCopyGrain / inner), [&](int64_t begin, int64_t end) {
+    detail::for_each_run<2>(layout, begin * inner, end * inner, [&](const auto& off, int64_t len,
+                                                                    const auto& step) {
+      copy_to_bfloat16_run(reinterpret_cast<BFloat16*>(dst_base) + off[0],
+                           reinterpret_cast<const From*>(src_base) + off[1], len, step[0], step[1],
+                           vectorised);
     });
   });
 }
@@ -211,7 +270,7 @@ Tensor& Tensor::copy_(const Tensor& src) {
     std::memmove(data_ptr(), source.data_ptr(), nbytes());
     return *this;
   }
-  auto layout = detail::coalesce<2>(sizes(), {strides(), source.strides()});
+  const auto layout = torch_ordered_layout(*this, source);
   std::byte* dst_base = static_cast<std::byte*>(data_ptr());
   const std::byte* src_base = static_cast<const std::byte*>(source.data_ptr());
   const int64_t dsize = static_cast<int64_t>(element_size());
@@ -234,8 +293,10 @@ Tensor& Tensor::copy_(const Tensor& src) {
     });
     return *this;
   }
-  if (dt == DType::BFloat16 && st == DType::Float && !torch_copies_vectorised(*this, source)) {
-    copy_float_to_bfloat16_elementwise(dst_base, src_base, layout, n);
+  if (dt == DType::BFloat16 && (st == DType::Float || st == DType::Double)) {
+    const bool vectorised = torch_copies_vectorised(*this, layout);
+    if (st == DType::Float) copy_to_bfloat16<float>(dst_base, src_base, layout, n, vectorised);
+    else copy_to_bfloat16<double>(dst_base, src_base, layout, n, vectorised);
     return *this;
   }
   dispatch_all(dt, "copy_", [&]<typename To>() {

@@ -2,6 +2,8 @@
 // stepped, offset, broadcast and expanded views of every dtype pair, compared byte for
 // byte over the whole destination storage (tests/fixtures/gen_tensor.py, copy_strided.txt).
 #include <cstring>
+#include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <torchlet/error.h>
@@ -116,6 +118,25 @@ TEST(TensorStridedOracle, Float32ToBFloat16NaNBitsFollowTorchsLoopChoice) {
   // 0-dim tensors go element-wise; one element in a dimensioned tensor does not.
   EXPECT_EQ(nan_bits(empty({}, DType::BFloat16).copy_(scalar_tensor(nan))), 0x7fc0);
   EXPECT_EQ(nan_bits(empty({1}, DType::BFloat16).copy_(full({3}, nan).slice(0, 1, 2))), 0xffff);
+  // float64 runs take the vectorised routine in whole blocks of 16 from each run's start.
+  auto bits_of = [](const Tensor& t) {
+    Tensor c = t.contiguous();
+    const auto* p = static_cast<const uint16_t*>(c.data_ptr());
+    return std::vector<uint16_t>(p, p + c.numel());
+  };
+  Tensor nan64 = full({3, 20}, static_cast<double>(nan), DType::Double);
+  Tensor rows = zeros({3, 40}, DType::BFloat16).slice(1, 0, 20);
+  rows.copy_(nan64);  // three runs of 20: 16 vectorised, 4 element-wise each
+  Tensor whole = zeros({3, 20}, DType::BFloat16);
+  whole.copy_(nan64);  // one run of 60: 48 vectorised, 12 element-wise
+  Tensor both_t = zeros({20, 3}, DType::BFloat16).t();
+  both_t.copy_(full({20, 3}, static_cast<double>(nan), DType::Double).t());  // as `whole`
+  auto row_bits = bits_of(rows), whole_bits = bits_of(whole), t_bits = bits_of(both_t.t());
+  for (size_t i = 0; i < 60; ++i) {
+    EXPECT_EQ(row_bits[i], i % 20 < 16 ? 0xffff : 0x7fc0) << "row copy, element " << i;
+    EXPECT_EQ(whole_bits[i], i < 48 ? 0xffff : 0x7fc0) << "contiguous copy, element " << i;
+    EXPECT_EQ(t_bits[i], i < 48 ? 0xffff : 0x7fc0) << "transposed copy, memory element " << i;
+  }
   // Printing ignores the sign bit 0xffff carries, as Python does.
   EXPECT_EQ(empty({2}, DType::BFloat16).copy_(full({2}, nan)).repr(),
             "tensor([nan, nan], dtype=torch.bfloat16)");
