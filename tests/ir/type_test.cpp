@@ -28,7 +28,7 @@ TEST(Type, SchemaTypesPrintLikeTorch) {
     size_t index = std::stoul(line.substr(a + 1, b - a - 1));
     auto args = all_args(s);
     ASSERT_LT(index, args.size()) << line;
-    EXPECT_EQ(type_from_schema(*args[index].type)->str(), line.substr(b + 1)) << line;
+    EXPECT_EQ(type_from_schema(*args[index].type)->annotation_str(), line.substr(b + 1)) << line;
     ++checked;
   }
   EXPECT_GT(checked, 10000u);
@@ -40,7 +40,7 @@ TEST(Type, SubtypingMatchesTorchOnEveryPair) {
   auto get = [&](const std::string& text) {
     auto it = parsed.find(text);
     if (it == parsed.end()) it = parsed.emplace(text, parse_type_annotation(text, /*allow_type_variables=*/true)).first;
-    EXPECT_EQ(it->second->str(), text);
+    EXPECT_EQ(it->second->annotation_str(), text);
     return it->second;
   };
   for (const auto& line : lines) {
@@ -53,11 +53,11 @@ TEST(Type, SubtypingMatchesTorchOnEveryPair) {
 }
 
 TEST(Type, AnnotationsParseAndPrint) {
-  EXPECT_EQ(parse_type_annotation("Dict[str, List[Tuple[int, Tensor]]]")->str(),
+  EXPECT_EQ(parse_type_annotation("Dict[str, List[Tuple[int, Tensor]]]")->annotation_str(),
             "Dict[str, List[Tuple[int, Tensor]]]");
-  EXPECT_EQ(parse_type_annotation("Optional[ Tensor ]")->str(), "Optional[Tensor]");
-  EXPECT_EQ(parse_type_annotation("None")->str(), "NoneType");
-  EXPECT_EQ(parse_type_annotation("__torch__.foo.Bar")->str(), "__torch__.foo.Bar");
+  EXPECT_EQ(parse_type_annotation("Optional[ Tensor ]")->annotation_str(), "Optional[Tensor]");
+  EXPECT_EQ(parse_type_annotation("None")->annotation_str(), "NoneType");
+  EXPECT_EQ(parse_type_annotation("__torch__.foo.Bar")->annotation_str(), "__torch__.foo.Bar");
   EXPECT_FALSE(parse_type_annotation("int")->is_subtype_of(*parse_type_annotation("float")));
   EXPECT_FALSE(parse_type_annotation("List[int]")->is_subtype_of(*parse_type_annotation("List[number]")));
   EXPECT_TRUE(parse_type_annotation("Tuple[int, None]")
@@ -67,6 +67,112 @@ TEST(Type, AnnotationsParseAndPrint) {
   for (const char* bad : {"List[int", "Dict[int]", "Frob", "List[int]]", ""}) {
     EXPECT_THROW(parse_type_annotation(bad), CompileError) << bad;
   }
+}
+
+}  // namespace
+}  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+// Graph spellings captured from torch 1.13 (print(torch.jit.script(f).graph) of
+// functions annotated with these types); each parses back to the same annotation.
+TEST(Type, GraphSpellingMatchesTorch) {
+  struct Row {
+    const char* annotation;
+    const char* graph;
+  };
+  const Row rows[] = {
+      {"List[int]", "int[]"},
+      {"Dict[str, Tensor]", "Dict(str, Tensor)"},
+      {"Optional[Tensor]", "Tensor?"},
+      {"Tuple[int, float]", "(int, float)"},
+      {"Union[int, str]", "Union(int, str)"},
+      {"Union[int, str, None]", "Union(int, NoneType, str)"},
+      {"Union[int, None]", "int?"},
+      {"Tuple[()]", "()"},
+      {"List[Optional[int]]", "int?[]"},
+      {"Future[int]", "Future[int]"},
+      {"Dict[int, List[float]]", "Dict(int, float[])"},
+      {"Optional[List[Tuple[int, str]]]", "(int, str)[]?"},
+      {"number", "Scalar"},
+      {"Device", "Device"},
+      {"complex", "complex"},
+  };
+  for (const auto& r : rows) {
+    TypePtr t = parse_type_annotation(r.annotation);
+    EXPECT_EQ(t->str(), r.graph) << r.annotation;
+    TypePtr g = parse_graph_type(r.graph);
+    EXPECT_EQ(g->str(), r.graph);
+    EXPECT_TRUE(g->equals(*t)) << r.graph;
+  }
+  TypePtr nt = parse_graph_type("NamedTuple(a : int, b : Tensor)");
+  EXPECT_TRUE(nt->is_named_tuple());
+  EXPECT_EQ(nt->str(), "NamedTuple(a : int, b : Tensor)");
+  EXPECT_EQ(Type::named_tuple("__torch__.P", {"a"}, {Type::int_()})->annotation_str(), "__torch__.P");
+  EXPECT_EQ(parse_graph_type("Enum<__torch__.Color>")->str(), "Enum<__torch__.Color>");
+  EXPECT_EQ(parse_graph_type("InterfaceType<Iface>")->str(), "InterfaceType<Iface>");
+}
+
+TEST(Type, UnionsFlattenAndCollapse) {
+  auto i = Type::int_(), s = Type::str_(), n = Type::none();
+  EXPECT_EQ(Type::union_of({Type::union_of({i, s}), Type::optional(i)})->str(), "Union(int, NoneType, str)");
+  EXPECT_EQ(Type::union_of({i, i})->str(), "int");
+  EXPECT_EQ(Type::union_of({n, Type::tensor()})->str(), "Tensor?");
+  EXPECT_EQ(Type::union_of({Type::get(TypeKind::Number), i})->str(), "Scalar");
+  EXPECT_TRUE(Type::union_of({i, s})->is_subtype_of(*Type::union_of({s, i, n})));
+  EXPECT_FALSE(Type::union_of({i, s})->is_subtype_of(*i));
+}
+
+TEST(Type, Unification) {
+  auto i = Type::int_(), f = Type::float_(), n = Type::none(), t = Type::tensor();
+  EXPECT_FALSE(unify_types(i, f).has_value());  // int and float do not unify
+  EXPECT_EQ((*unify_types(i, f, true))->str(), "Union(float, int)");
+  EXPECT_EQ((*unify_types(n, t))->str(), "Tensor?");
+  EXPECT_EQ((*unify_types(Type::optional(t), t))->str(), "Tensor?");
+  EXPECT_EQ((*unify_types(Type::tuple({i, n}), Type::tuple({i, t})))->str(), "(int, Tensor?)");
+  EXPECT_FALSE(unify_types(Type::list(i), Type::list(f)).has_value());  // lists are invariant
+}
+
+TEST(Type, ClassesInterfacesAndResolver) {
+  ClassTypePtr c = ClassType::create("__torch__.M", /*is_module=*/true);
+  EXPECT_EQ(c->add_attribute("weight", Type::tensor(), ClassAttribute::Kind::Parameter), 0u);
+  EXPECT_EQ(c->add_attribute("n", Type::int_()), 1u);
+  EXPECT_THROW(c->add_attribute("n", Type::int_()), ValueError);
+  EXPECT_EQ(*c->find_attribute("n"), 1u);
+  EXPECT_FALSE(c->find_attribute("m").has_value());
+  c->add_constant("k", IValue(3));
+  EXPECT_EQ(c->find_constant("k")->toInt(), 3);
+  EXPECT_EQ(c->str(), "__torch__.M");
+  EXPECT_TRUE(c->is_subtype_of(*Type::get(TypeKind::AnyClass)));
+
+  auto iface = std::make_shared<InterfaceType>("__torch__.I", false);
+  iface->add_method(std::make_shared<FunctionSchema>(parse_schema("forward(Tensor x) -> Tensor")));
+  EXPECT_FALSE(c->is_subtype_of(*iface));
+  c->add_method("forward", nullptr);
+  EXPECT_TRUE(c->is_subtype_of(*iface));
+
+  TypeResolver resolve = [&](std::string_view n) -> TypePtr { return n == "__torch__.M" ? c : nullptr; };
+  TypePtr t = parse_type_annotation("List[__torch__.M]", false, resolve);
+  EXPECT_EQ(t->contained()[0].get(), c.get());
+  EXPECT_EQ(t->annotation_str(), "List[__torch__.M]");
+}
+
+TEST(Type, TypeOfValues) {
+  EXPECT_EQ(type_of(IValue(1))->str(), "int");
+  EXPECT_EQ(type_of(IValue(1.5))->str(), "float");
+  EXPECT_EQ(type_of(IValue("s"))->str(), "str");
+  EXPECT_EQ(type_of(IValue())->str(), "NoneType");
+  EXPECT_EQ(type_of(IValue::tuple({IValue(1), IValue("a")}))->str(), "(int, str)");
+  EXPECT_EQ(type_of(IValue::list({IValue(1), IValue(2)}))->str(), "int[]");
+  EXPECT_EQ(type_of(IValue::list({}, Type::tensor()))->str(), "Tensor[]");
+  auto d = make_intrusive<DictImpl>();
+  d->insert_or_assign(IValue("a"), IValue(1.0));
+  EXPECT_EQ(type_of(IValue(d))->str(), "Dict(str, float)");
+  ClassTypePtr c = ClassType::create("__torch__.Foo");
+  IValue obj(make_intrusive<ObjectImpl>(c, 0));
+  EXPECT_EQ(type_of(obj)->str(), "__torch__.Foo");
+  EXPECT_NE(obj.repr().find("__torch__.Foo"), std::string::npos) << obj.repr();
 }
 
 }  // namespace

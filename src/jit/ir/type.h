@@ -1,11 +1,14 @@
-// The TorchScript type system: Type values (immutable, shared), printing exactly as
-// torch prints them (List[int], Optional[Tensor], Dict[str, Tensor]), subtyping as
-// torch decides it, the annotation parser (Python spelling) and the mapping from a
-// schema's written types (int[], Tensor?, Scalar, SymInt) to Types. Class types carry
-// only their qualified name here; attributes and methods come with the runtime.
+// The TorchScript type system: Type values (immutable and shared, except a ClassType
+// which grows while its class compiles), both of torch's spellings (str(): int[],
+// Tensor?, Dict(str, Tensor), (int, float) as graphs and schemas print; annotation_str():
+// List[int], Optional[Tensor] as Python and code/ print), subtyping and unification as
+// torch decides them, the annotation parser, the mapping from a schema's written types
+// to Types, and type_of(IValue). It does not know functions' bodies or how objects run.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,21 +18,58 @@
 namespace torchlet::jit {
 
 struct SchemaType;
+struct FunctionSchema;
+class Function;  // the runtime's callable (src/jit/runtime); opaque here
 
 enum class TypeKind {
 #define TL_TYPE_KIND(kind, name) kind,
 #include "jit/ir/type_kinds.def"
 #undef TL_TYPE_KIND
 };
+const char* type_kind_name(TypeKind kind);  // "Tensor", "List", ...
+
+class ClassType;
+class EnumType;
+class InterfaceType;
+class FunctionType;
+using ClassTypePtr = std::shared_ptr<ClassType>;
 
 class Type : public std::enable_shared_from_this<Type> {
  public:
+  Type(TypeKind kind, std::vector<TypePtr> contained, std::string name)
+      : kind_(kind), contained_(std::move(contained)), name_(std::move(name)) {}
+  virtual ~Type() = default;
+  Type(const Type&) = delete;
+  Type& operator=(const Type&) = delete;
+
   TypeKind kind() const { return kind_; }
+  // Element types: List/Optional/Future/RRef [elem], Dict [key, value], Tuple and
+  // Union members.
   const std::vector<TypePtr>& contained() const { return contained_; }
-  const std::string& name() const { return name_; }  // Class: qualified name; Var: variable
-  std::string str() const;  // torch's str(type); also its annotation_str for these kinds
+  // Qualified name for nominal kinds (Class, Interface, Enum, Function, NamedTuple),
+  // the variable for Var, empty otherwise.
+  const std::string& name() const { return name_; }
+  // NamedTuple field names (empty for a plain tuple).
+  const std::vector<std::string>& field_names() const { return field_names_; }
+  // (A NamedTuple read back from graph text has fields but no qualified name.)
+  bool is_named_tuple() const { return kind_ == TypeKind::Tuple && (!name_.empty() || !field_names_.empty()); }
+
+  // Graph and schema spelling, torch's Type::str(): int[], Tensor?, Dict(str, Tensor),
+  // (int, float), NamedTuple(a : int), Union(int, str), Enum<__torch__.Color>.
+  std::string str() const;
+  // Python spelling, torch's annotation_str(): List[int], Optional[Tensor],
+  // Tuple[int, float], __torch__.P, number.
+  std::string annotation_str() const;
+
   bool equals(const Type& other) const;
+  // S <= T: a value of type S may be used where T is expected (see type.cpp for rules).
   bool is_subtype_of(const Type& other) const;
+
+  // Downcasts for the nominal kinds; null when the kind differs.
+  const ClassType* as_class() const;
+  const EnumType* as_enum() const;
+  const InterfaceType* as_interface() const;
+  const FunctionType* as_function() const;
 
   // Factories: singleton kinds are shared; constructed kinds are new values.
   static TypePtr get(TypeKind singleton_kind);
@@ -37,30 +77,163 @@ class Type : public std::enable_shared_from_this<Type> {
   static TypePtr optional(TypePtr elem);
   static TypePtr dict(TypePtr key, TypePtr value);
   static TypePtr tuple(std::vector<TypePtr> elems);
+  static TypePtr named_tuple(std::string qualified_name, std::vector<std::string> fields,
+                             std::vector<TypePtr> elems);
+  // torch's UnionType::create: members flattened (nested unions and Optionals),
+  // duplicates and members subsumed by another dropped, sorted by kind; one member left
+  // is that type, {T, None} is Optional[T].
   static TypePtr union_of(std::vector<TypePtr> members);
   static TypePtr future(TypePtr elem);
   static TypePtr rref(TypePtr elem);
+  // A class known only by name (schemas naming __torch__.torch.classes.x.Y); the
+  // runtime's CompilationUnit makes real ones with ClassType::create.
   static TypePtr class_named(std::string qualified_name);
   static TypePtr var(std::string name);
 
-  Type(TypeKind kind, std::vector<TypePtr> contained, std::string name)
-      : kind_(kind), contained_(std::move(contained)), name_(std::move(name)) {}
+  // Shorthands for the common singletons.
+  static TypePtr tensor() { return get(TypeKind::Tensor); }
+  static TypePtr int_() { return get(TypeKind::Int); }
+  static TypePtr float_() { return get(TypeKind::Float); }
+  static TypePtr bool_() { return get(TypeKind::Bool); }
+  static TypePtr str_() { return get(TypeKind::Str); }
+  static TypePtr none() { return get(TypeKind::None); }
+  static TypePtr any() { return get(TypeKind::Any); }
 
- private:
+ protected:
   TypeKind kind_;
   std::vector<TypePtr> contained_;
   std::string name_;
+  std::vector<std::string> field_names_;
 };
 
 bool operator==(const Type& a, const Type& b);
 
+// An attribute slot of a class: its name, type and what nn.Module made of it.
+struct ClassAttribute {
+  enum class Kind { Regular, Parameter, Buffer };
+  std::string name;
+  TypePtr type;
+  Kind kind = Kind::Regular;
+};
+
+// A TorchScript class or module. Attributes are object slots in this order (an
+// ObjectImpl's slots vector follows it). Mutable while the class is being built (the
+// compiler adds attributes and methods as it meets them); shared as TypePtr after.
+class ClassType : public Type {
+ public:
+  ClassType(std::string qualified_name, bool is_module)
+      : Type(TypeKind::Class, {}, std::move(qualified_name)), is_module_(is_module) {}
+  static ClassTypePtr create(std::string qualified_name, bool is_module = false) {
+    return std::make_shared<ClassType>(std::move(qualified_name), is_module);
+  }
+
+  bool is_module() const { return is_module_; }
+  const std::vector<ClassAttribute>& attributes() const { return attributes_; }
+  std::optional<size_t> find_attribute(std::string_view name) const;
+  // Appends a slot; ValueError if the name is taken. Returns the slot index.
+  size_t add_attribute(std::string name, TypePtr type,
+                       ClassAttribute::Kind kind = ClassAttribute::Kind::Regular);
+  // Changes an existing slot's type (refinement while compiling __init__).
+  void set_attribute_type(size_t slot, TypePtr type) { attributes_.at(slot).type = std::move(type); }
+
+  // Class-level constants (Final attributes, __constants__).
+  const std::vector<std::pair<std::string, IValue>>& constants() const { return constants_; }
+  const IValue* find_constant(std::string_view name) const;
+  void add_constant(std::string name, IValue value);
+
+  // Methods, as the runtime's Function objects (not owned: the CompilationUnit owns them).
+  const std::vector<std::pair<std::string, Function*>>& methods() const { return methods_; }
+  Function* find_method(std::string_view name) const;
+  void add_method(std::string name, Function* fn);
+
+  // Properties: name -> getter (and optional setter) method names.
+  struct Property {
+    std::string name;
+    Function* getter = nullptr;
+    Function* setter = nullptr;
+  };
+  const std::vector<Property>& properties() const { return properties_; }
+  void add_property(Property p) { properties_.push_back(std::move(p)); }
+
+  // Method schemas for interface checks; set by the runtime (Function is opaque here).
+  using SchemaOfFn = const FunctionSchema* (*)(const Function&);
+  static void set_schema_of_fn(SchemaOfFn fn);
+  static const FunctionSchema* schema_of(const Function& fn);
+
+ private:
+  bool is_module_;
+  std::vector<ClassAttribute> attributes_;
+  std::vector<std::pair<std::string, IValue>> constants_;
+  std::vector<std::pair<std::string, Function*>> methods_;
+  std::vector<Property> properties_;
+};
+
+// A TorchScript interface: a named set of method schemas. A class is a subtype when
+// it has every method (schemas compared when the runtime registered schema_of).
+class InterfaceType : public Type {
+ public:
+  InterfaceType(std::string qualified_name, bool is_module)
+      : Type(TypeKind::Interface, {}, std::move(qualified_name)), is_module_(is_module) {}
+  bool is_module() const { return is_module_; }
+  const std::vector<std::shared_ptr<const FunctionSchema>>& methods() const { return methods_; }
+  void add_method(std::shared_ptr<const FunctionSchema> schema) { methods_.push_back(std::move(schema)); }
+  const FunctionSchema* find_method(std::string_view name) const;
+
+ private:
+  bool is_module_;
+  std::vector<std::shared_ptr<const FunctionSchema>> methods_;
+};
+
+// A scripted Python Enum: qualified name, the type of its values, its members in order.
+class EnumType : public Type {
+ public:
+  EnumType(std::string qualified_name, TypePtr value_type,
+           std::vector<std::pair<std::string, IValue>> members)
+      : Type(TypeKind::Enum, {std::move(value_type)}, std::move(qualified_name)),
+        members_(std::move(members)) {}
+  const TypePtr& value_type() const { return contained_[0]; }
+  const std::vector<std::pair<std::string, IValue>>& members() const { return members_; }
+
+ private:
+  std::vector<std::pair<std::string, IValue>> members_;
+};
+
+// A first-class function value (a free function used as a value, e.g. passed to fork).
+class FunctionType : public Type {
+ public:
+  FunctionType(std::string qualified_name, Function* fn)
+      : Type(TypeKind::Function, {}, std::move(qualified_name)), function_(fn) {}
+  Function* function() const { return function_; }
+
+ private:
+  Function* function_;
+};
+
+// torch's unifyTypes: the least type both a and b are subtypes of, when TorchScript
+// has one (int, float -> none: numbers do not unify; T, None -> Optional[T]; Tensor
+// subtypes -> Tensor; tuples element-wise). default_to_union: Union[a, b] instead of none.
+std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool default_to_union = false);
+
 // Parses a Python type annotation: "Dict[str, List[Tuple[int, Tensor]]]",
-// "Optional[Tensor]", "__torch__.foo.Bar". CompileError naming the column otherwise.
-// Schema type variables (t, tVal) are accepted only when asked for.
-TypePtr parse_type_annotation(std::string_view text, bool allow_type_variables = false);
+// "Optional[Tensor]", "__torch__.foo.Bar". Dotted names resolve through `resolve`
+// when given (null result = unknown), else become class_named. CompileError naming the
+// column otherwise. Schema type variables (t, tVal) are accepted only when asked for.
+using TypeResolver = std::function<TypePtr(std::string_view qualified_name)>;
+TypePtr parse_type_annotation(std::string_view text, bool allow_type_variables = false,
+                              const TypeResolver& resolve = nullptr);
+
+// Parses a type as graphs print it: "int[]", "Tensor?", "Dict(str, Tensor)",
+// "(int, float)", "NamedTuple(a : int)", "Union(int, str)", "Scalar", and the Python
+// spellings too ("List[int]"). Used by the IR parser. Same resolver rules.
+TypePtr parse_graph_type(std::string_view text, const TypeResolver& resolve = nullptr);
 
 // The Type a schema's written type denotes (int[] -> List[int], Tensor? ->
 // Optional[Tensor], Scalar -> number, SymInt/ScalarType/Layout/MemoryFormat -> int).
 TypePtr type_from_schema(const SchemaType& t);
+
+// The TorchScript type of a value, as torch's IValue::type(): lists and dicts by their
+// recorded element types (unified from the elements when unrecorded), objects by
+// their class, NamedTuples by their type.
+TypePtr type_of(const IValue& v);
 
 }  // namespace torchlet::jit
