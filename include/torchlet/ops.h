@@ -1,0 +1,250 @@
+// The numeric operators on Tensor: typed C++ functions whose signatures follow their
+// aten:: schemas (add(self, other, alpha), conv2d(input, weight, bias, stride, ...)),
+// implemented in src/tensor/kernels/. They know nothing of IValues or the interpreter;
+// src/jit/ops binds schemas to them. Errors name the operator as torch does.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include <torchlet/tensor.h>
+
+namespace torchlet {
+
+// --- binary elementwise ------------------------------------------------------------
+// One row per binary operator without extra arguments (STYLE #4):
+//   _(function name, category)
+// Arith: result_type(self, other); Compare: computes in result_type, returns bool;
+// Logical: returns bool, any input dtype; Bitwise: integral and bool only.
+// Each row declares name(Tensor, Tensor), name(Tensor, Scalar) with torch's
+// wrapped-number promotion, name_(Tensor&, ...) in place and name_out(out, ...).
+#define TL_BINARY_OPS(_)                                              \
+  _(mul, Arith)                 /* bool: logical and */               \
+  _(floor_divide, Arith)        /* rounds toward -inf (torch >= 1.13) */ \
+  _(remainder, Arith)           /* sign of the divisor, as Python % */ \
+  _(fmod, Arith)                /* sign of the dividend, as C fmod */ \
+  _(pow, Arith)                 /* integer powers exact */            \
+  _(maximum, Arith)             /* NaN propagates */                  \
+  _(minimum, Arith)             /* NaN propagates */                  \
+  _(eq, Compare)                                                      \
+  _(ne, Compare)                                                      \
+  _(lt, Compare)                                                      \
+  _(le, Compare)                                                      \
+  _(gt, Compare)                                                      \
+  _(ge, Compare)                                                      \
+  _(logical_and, Logical)                                             \
+  _(logical_or, Logical)                                              \
+  _(logical_xor, Logical)                                             \
+  _(bitwise_and, Bitwise)                                             \
+  _(bitwise_or, Bitwise)                                              \
+  _(bitwise_xor, Bitwise)                                             \
+  _(bitwise_left_shift, Bitwise)                                      \
+  _(bitwise_right_shift, Bitwise)
+
+#define TL_DECLARE_BINARY(name, category)                               \
+  Tensor name(const Tensor& self, const Tensor& other);                 \
+  Tensor name(const Tensor& self, const Scalar& other);                 \
+  Tensor& name##_(Tensor& self, const Tensor& other);                   \
+  Tensor& name##_(Tensor& self, const Scalar& other);                   \
+  Tensor& name##_out(Tensor& out, const Tensor& self, const Tensor& other);
+TL_BINARY_OPS(TL_DECLARE_BINARY)
+#undef TL_DECLARE_BINARY
+
+// self + alpha * other; alpha must be integral for integral results, bool only for bool.
+Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha = 1);
+Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha = 1);
+Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha = 1);
+Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor& sub_(Tensor& self, const Scalar& other, const Scalar& alpha = 1);
+Tensor& sub_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+// aten::rsub: other - alpha * self.
+Tensor rsub(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor rsub(const Tensor& self, const Scalar& other, const Scalar& alpha = 1);
+
+// True division (integers give float32) or rounding_mode "trunc" / "floor".
+Tensor div(const Tensor& self, const Tensor& other,
+           std::optional<std::string_view> rounding_mode = std::nullopt);
+Tensor div(const Tensor& self, const Scalar& other,
+           std::optional<std::string_view> rounding_mode = std::nullopt);
+Tensor& div_(Tensor& self, const Tensor& other,
+             std::optional<std::string_view> rounding_mode = std::nullopt);
+Tensor& div_(Tensor& self, const Scalar& other,
+             std::optional<std::string_view> rounding_mode = std::nullopt);
+Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other,
+                std::optional<std::string_view> rounding_mode = std::nullopt);
+// aten::pow.Scalar: a Python number raised to a tensor.
+Tensor pow(const Scalar& self, const Tensor& exponent);
+
+// aten::where.self: condition ? self : other, all three broadcast.
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
+Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other);
+Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other);
+
+// --- unary elementwise ---------------------------------------------------------------
+//   _(function name, category)
+// IntToFloat: integral and bool inputs give float32 (torch's int->float promotion);
+// FloatOnly: floating inputs only; Real: every real dtype, result keeps it;
+// Integral: integral and bool only; ToBool: any input, bool result. The last two
+// columns say whether torch 1.13's CPU kernel exists for float16 and for bool (it
+// refuses the others with "not implemented for 'Half'", and torchlet does the same).
+#define TL_UNARY_OPS(_)                            \
+  _(neg, Real, true, true)                    \
+  _(abs, Real, true, false)                   \
+  _(sign, Real, true, true)                   \
+  _(floor, Real, false, false)                \
+  _(ceil, Real, false, false)                 \
+  _(round, Real, false, false)                \
+  _(trunc, Real, false, false)                \
+  _(relu, Real, false, false)                 \
+  _(exp, IntToFloat, false, true)             \
+  _(expm1, IntToFloat, false, true)           \
+  _(log, IntToFloat, false, true)             \
+  _(log1p, IntToFloat, false, true)           \
+  _(log2, IntToFloat, false, true)            \
+  _(log10, IntToFloat, false, true)           \
+  _(sqrt, IntToFloat, false, true)            \
+  _(rsqrt, IntToFloat, false, true)           \
+  _(sin, IntToFloat, false, true)             \
+  _(cos, IntToFloat, false, true)             \
+  _(tan, IntToFloat, false, true)             \
+  _(asin, IntToFloat, false, true)            \
+  _(acos, IntToFloat, false, true)            \
+  _(atan, IntToFloat, false, true)            \
+  _(sinh, IntToFloat, false, true)            \
+  _(cosh, IntToFloat, false, true)            \
+  _(tanh, IntToFloat, false, true)            \
+  _(sigmoid, IntToFloat, false, true)         \
+  _(erf, IntToFloat, false, true)             \
+  _(reciprocal, IntToFloat, true, true)       \
+  _(silu, FloatOnly, false, true)             \
+  _(hardswish, FloatOnly, false, true)        \
+  _(hardsigmoid, FloatOnly, false, true)      \
+  _(logical_not, ToBool, true, true)          \
+  _(bitwise_not, Integral, true, true)
+
+#define TL_DECLARE_UNARY(name, category, half, boolean) \
+  Tensor name(const Tensor& self);       \
+  Tensor& name##_(Tensor& self);         \
+  Tensor& name##_out(Tensor& out, const Tensor& self);
+TL_UNARY_OPS(TL_DECLARE_UNARY)
+#undef TL_DECLARE_UNARY
+
+// Activations with arguments (floating inputs only, as in torch.nn.functional).
+Tensor gelu(const Tensor& self, std::string_view approximate = "none");  // "none" | "tanh"
+Tensor leaky_relu(const Tensor& self, const Scalar& negative_slope = 0.01);
+Tensor elu(const Tensor& self, const Scalar& alpha = 1, const Scalar& scale = 1,
+           const Scalar& input_scale = 1);
+Tensor softplus(const Tensor& self, const Scalar& beta = 1, const Scalar& threshold = 20);
+Tensor hardtanh(const Tensor& self, const Scalar& min_val = -1, const Scalar& max_val = 1);
+// clamp keeps self's dtype for Scalar bounds; at least one bound is required.
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min,
+             const std::optional<Scalar>& max = std::nullopt);
+Tensor& clamp_(Tensor& self, const std::optional<Scalar>& min,
+               const std::optional<Scalar>& max = std::nullopt);
+
+// --- reductions ------------------------------------------------------------------
+// `dim` empty means every dimension (torch's dim=None / dim=[]).
+Tensor sum(const Tensor& self, IntList dim = {}, bool keepdim = false,
+           std::optional<DType> dtype = std::nullopt);
+Tensor mean(const Tensor& self, IntList dim = {}, bool keepdim = false,
+            std::optional<DType> dtype = std::nullopt);
+Tensor prod(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+            std::optional<DType> dtype = std::nullopt);
+Tensor amax(const Tensor& self, IntList dim = {}, bool keepdim = false);
+Tensor amin(const Tensor& self, IntList dim = {}, bool keepdim = false);
+Tensor max(const Tensor& self);  // every element
+Tensor min(const Tensor& self);
+// aten::max.dim: (values, indices); the index of the first extreme (NaN counts as max).
+std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim = false);
+std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim = false);
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
+// bool result (uint8 stays uint8, as in torch 1.13).
+Tensor all(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
+Tensor any(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
+Tensor var(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
+Tensor std(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
+// torch.linalg.vector_norm: ord 2, 1, inf, -inf or any other p.
+Tensor norm(const Tensor& self, double p = 2, IntList dim = {}, bool keepdim = false);
+Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim = false);
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+
+// --- linear algebra (oneDNN for float32) -------------------------------------------
+Tensor mm(const Tensor& self, const Tensor& mat2);
+Tensor bmm(const Tensor& self, const Tensor& mat2);
+// torch.matmul: 1-d dot, matrix-vector, batched with broadcast batch dimensions.
+Tensor matmul(const Tensor& self, const Tensor& other);
+// beta * self + alpha * (mat1 @ mat2)
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1,
+             const Scalar& alpha = 1);
+// input @ weight^T + bias
+Tensor linear(const Tensor& input, const Tensor& weight,
+              const std::optional<Tensor>& bias = std::nullopt);
+
+// --- neural network --------------------------------------------------------------------
+Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              IntList stride = {1}, IntList padding = {0}, IntList dilation = {1}, int64_t groups = 1);
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              IntList stride = {1}, IntList padding = {0}, IntList dilation = {1}, int64_t groups = 1);
+Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              IntList stride = {1}, IntList padding = {0}, IntList dilation = {1}, int64_t groups = 1);
+// aten::conv2d.padding: padding "same" or "valid".
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
+Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                        IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
+                        int64_t groups = 1, IntList dilation = {1});
+Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  IntList dilation = {1}, bool ceil_mode = false);
+Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  bool ceil_mode = false, bool count_include_pad = true,
+                  std::optional<int64_t> divisor_override = std::nullopt);
+Tensor adaptive_avg_pool2d(const Tensor& self, IntList output_size);
+std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntList output_size);
+// Eval mode: normalises with the running statistics.
+Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
+                  const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
+                  const std::optional<Tensor>& running_var, bool training, double momentum, double eps);
+Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::optional<Tensor>& weight,
+                  const std::optional<Tensor>& bias, double eps = 1e-5);
+Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<Tensor>& weight,
+                  const std::optional<Tensor>& bias, double eps = 1e-5);
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+// Eval only: train=true is refused (it needs a random generator).
+Tensor dropout(const Tensor& input, double p, bool train);
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx = -1);
+// aten::upsample_nearest2d / upsample_bilinear2d on NCHW input.
+Tensor upsample_nearest2d(const Tensor& self, IntList output_size);
+Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_corners);
+
+// --- shape operators that copy -----------------------------------------------------
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim = 0);
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim = 0);  // views
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim = 0);      // views
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value);
+Tensor flip(const Tensor& self, IntList dims);
+Tensor roll(const Tensor& self, IntList shifts, IntList dims = {});
+Tensor tril(const Tensor& self, int64_t diagonal = 0);
+Tensor triu(const Tensor& self, int64_t diagonal = 0);
+Tensor repeat(const Tensor& self, IntList repeats);
+Tensor nonzero(const Tensor& self);
+// Stable sort; NaN sorts as the largest value, as in torch.
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false);
+Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false);
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true,
+                                bool sorted = true);
+
+}  // namespace torchlet

@@ -1,0 +1,570 @@
+// Binary elementwise operators (TL_BINARY_OPS in ops.h, plus add/sub with alpha, the
+// three division modes and where): torch's promotion and broadcasting, then one leaf
+// loop per operator and dtype over the strided walk of loop.h. Integer arithmetic wraps
+// as torch's does on x86; integer division by zero is an error, as in torch.
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/elementwise.h"
+
+namespace torchlet {
+namespace kernels {
+
+bool can_cast(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to)) return false;
+  if (is_floating(from) && is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+OutputPlan::OutputPlan(std::string_view op, Tensor* out, bool in_place, const Shape& shape,
+                       DType result)
+    : dest_(out) {
+  if (out == nullptr) {
+    target_ = empty(shape, result);
+    return;
+  }
+  if (in_place) {
+    TL_CHECK(out->sizes() == IntList(shape), ValueError,
+             "{}: output with shape {} doesn't match the broadcast shape {}", op,
+             shape_repr(out->sizes()), shape_repr(shape));
+  } else if (!(out->sizes() == IntList(shape))) {
+    *out = empty(shape, out->dtype());  // out= takes the result's shape, as torch resizes it
+  }
+  TL_CHECK(can_cast(result, out->dtype()), TypeError,
+           "{}: result type {} can't be cast to the desired output type {}", op,
+           dtype_info(result).scalar_type_name, dtype_info(out->dtype()).scalar_type_name);
+  target_ = out->dtype() == result ? *out : empty(shape, result);
+}
+
+Tensor OutputPlan::finish() {
+  if (dest_ == nullptr) return target_;
+  if (!target_.is_same(*dest_)) dest_->copy_(target_);
+  return *dest_;
+}
+
+}  // namespace kernels
+
+namespace {
+
+using kernels::opmath_t;
+using kernels::StridedLoop;
+
+enum class BinaryCategory { Arith, Compare, Logical, Bitwise };
+
+// The operators this file runs; the TL_BINARY_OPS rows plus those with extra arguments.
+enum class BinaryOp {
+  add,
+  sub,
+  div_true,
+  div_trunc,
+  div_floor,
+#define TL_BINARY_ENUM(name, category) name,
+  TL_BINARY_OPS(TL_BINARY_ENUM)
+#undef TL_BINARY_ENUM
+};
+
+BinaryCategory category_of(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::add:
+    case BinaryOp::sub:
+    case BinaryOp::div_true:
+    case BinaryOp::div_trunc:
+    case BinaryOp::div_floor:
+      return BinaryCategory::Arith;
+#define TL_BINARY_CATEGORY(name, category) \
+  case BinaryOp::name:                     \
+    return BinaryCategory::category;
+      TL_BINARY_OPS(TL_BINARY_CATEGORY)
+#undef TL_BINARY_CATEGORY
+  }
+  return BinaryCategory::Arith;
+}
+
+// Signed overflow wraps, as the x86 code torch compiles to does; computing in the
+// unsigned type gives that without undefined behaviour.
+template <typename T>
+T wrapping_add(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+template <typename T>
+T wrapping_sub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+  } else {
+    return a - b;
+  }
+}
+template <typename T>
+T wrapping_mul(T a, T b) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return a && b;
+  } else {
+    return a * b;
+  }
+}
+
+template <typename T>
+void check_nonzero_divisor(T b) {
+  TL_CHECK(b != 0, ValueError, "ZeroDivisionError");
+}
+
+// Truncating integer division; INT_MIN / -1 wraps instead of trapping.
+template <typename T>
+T int_div_trunc(T a, T b) {
+  check_nonzero_divisor(b);
+  if constexpr (std::is_signed_v<T>) {
+    if (b == -1) return wrapping_sub<T>(0, a);
+  }
+  return static_cast<T>(a / b);
+}
+
+template <typename T>
+T int_div_floor(T a, T b) {
+  T q = int_div_trunc(a, b);
+  if constexpr (std::is_signed_v<T>) {
+    if (b != -1 && a % b != 0 && ((a < 0) != (b < 0))) --q;
+  }
+  return q;
+}
+
+template <typename T>
+T int_remainder(T a, T b) {
+  check_nonzero_divisor(b);
+  if constexpr (std::is_signed_v<T>) {
+    if (b == -1) return 0;
+    T r = static_cast<T>(a % b);
+    if (r != 0 && ((r < 0) != (b < 0))) r = static_cast<T>(r + b);
+    return r;
+  } else {
+    return static_cast<T>(a % b);
+  }
+}
+
+template <typename T>
+T int_fmod(T a, T b) {
+  check_nonzero_divisor(b);
+  if constexpr (std::is_signed_v<T>) {
+    if (b == -1) return 0;
+  }
+  return static_cast<T>(a % b);
+}
+
+// Python's floor division on floats, as torch's div_floor computes it: from fmod, so
+// that a == b * q + r holds as closely as floating point allows.
+template <typename T>
+T float_div_floor(T a, T b) {
+  if (b == 0) return a / b;
+  T mod = std::fmod(a, b);
+  T div = (a - mod) / b;
+  if (mod != 0 && ((b < 0) != (mod < 0))) div -= T(1);
+  T floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > T(0.5)) floordiv += T(1);
+  } else {
+    floordiv = std::copysign(T(0), a / b);
+  }
+  return floordiv;
+}
+
+template <typename T>
+T float_remainder(T a, T b) {
+  T mod = std::fmod(a, b);
+  if (mod != 0 && ((b < 0) != (mod < 0))) mod += b;
+  return mod;
+}
+
+// Integer power by squaring; negative exponents give torch's 1, -1 or 0.
+template <typename T>
+T int_pow(T base, T exp) {
+  if constexpr (std::is_signed_v<T>) {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (exp % 2 == 0) ? 1 : -1;
+      return 0;
+    }
+  }
+  T result = 1;
+  while (exp) {
+    if (exp & 1) result = wrapping_mul(result, base);
+    exp = static_cast<T>(exp >> 1);
+    base = wrapping_mul(base, base);
+  }
+  return result;
+}
+
+template <typename out_t, typename T, typename F>
+void run_binary(const StridedLoop& l, const F& f) {
+  using M = opmath_t<T>;
+  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n) {
+    kernels::binary_row<out_t, T, T>(p, s, n, [&](T x, T y) {
+      return static_cast<out_t>(f(static_cast<M>(x), static_cast<M>(y)));
+    });
+  });
+}
+
+[[noreturn]] void not_implemented(std::string_view op, DType d) {
+  TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", op, dtype_info(d).scalar_type_name);
+}
+
+// Leaf kernels of the arithmetic operators, computing in T's opmath type.
+template <typename T>
+void arith_kernel(BinaryOp op, std::string_view name, const StridedLoop& l, const Scalar& alpha) {
+  using M = opmath_t<T>;
+  constexpr bool kBool = std::is_same_v<T, bool>;
+  constexpr bool kInt = std::is_integral_v<T> && !kBool;
+  switch (op) {
+    case BinaryOp::add:
+    case BinaryOp::sub: {
+      const bool is_sub = op == BinaryOp::sub;
+      if constexpr (kBool) {
+        TL_CHECK(!is_sub, TypeError,
+                 "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+                 "`^` or `logical_xor()` operator instead.");
+        bool al = alpha.to_unchecked<bool>();
+        return run_binary<T, T>(l, [al](bool a, bool b) { return a || (al && b); });
+      } else {
+        M al = alpha.to_unchecked<M>();
+        if (is_sub) al = wrapping_sub<M>(M(0), al);
+        if (al == M(1)) return run_binary<T, T>(l, [](M a, M b) { return wrapping_add(a, b); });
+        return run_binary<T, T>(l, [al](M a, M b) { return wrapping_add(a, wrapping_mul(al, b)); });
+      }
+    }
+    case BinaryOp::mul:
+      if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a && b; });
+      return run_binary<T, T>(l, [](M a, M b) { return wrapping_mul(a, b); });
+    case BinaryOp::div_true:
+      if constexpr (!kInt && !kBool) return run_binary<T, T>(l, [](M a, M b) { return a / b; });
+      break;  // integral inputs were promoted to float before dispatch
+    case BinaryOp::div_trunc:
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_div_trunc(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return std::trunc(a / b); });
+      break;
+    case BinaryOp::div_floor:
+    case BinaryOp::floor_divide:
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_div_floor(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return float_div_floor(a, b); });
+      break;
+    case BinaryOp::remainder:
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_remainder(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return float_remainder(a, b); });
+      break;
+    case BinaryOp::fmod:
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_fmod(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return std::fmod(a, b); });
+      break;
+    case BinaryOp::pow:
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_pow(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return std::pow(a, b); });
+      break;
+    case BinaryOp::maximum:
+      if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a || b; });
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return a > b ? a : b; });
+      return run_binary<T, T>(l, [](M a, M b) { return a != a ? a : (b != b ? b : (a > b ? a : b)); });
+    case BinaryOp::minimum:
+      if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a && b; });
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return a < b ? a : b; });
+      return run_binary<T, T>(l, [](M a, M b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); });
+    case BinaryOp::eq:
+    case BinaryOp::ne:
+    case BinaryOp::lt:
+    case BinaryOp::le:
+    case BinaryOp::gt:
+    case BinaryOp::ge:
+    case BinaryOp::logical_and:
+    case BinaryOp::logical_or:
+    case BinaryOp::logical_xor:
+    case BinaryOp::bitwise_and:
+    case BinaryOp::bitwise_or:
+    case BinaryOp::bitwise_xor:
+    case BinaryOp::bitwise_left_shift:
+    case BinaryOp::bitwise_right_shift:
+      TL_INTERNAL_ASSERT(false, "not an arithmetic operator");
+  }
+  not_implemented(name, dtype_of<T>);
+}
+
+template <typename T>
+void compare_kernel(BinaryOp op, const StridedLoop& l) {
+  using M = opmath_t<T>;
+  switch (op) {
+    case BinaryOp::eq: return run_binary<bool, T>(l, [](M a, M b) { return a == b; });
+    case BinaryOp::ne: return run_binary<bool, T>(l, [](M a, M b) { return a != b; });
+    case BinaryOp::lt: return run_binary<bool, T>(l, [](M a, M b) { return a < b; });
+    case BinaryOp::le: return run_binary<bool, T>(l, [](M a, M b) { return a <= b; });
+    case BinaryOp::gt: return run_binary<bool, T>(l, [](M a, M b) { return a > b; });
+    case BinaryOp::ge: return run_binary<bool, T>(l, [](M a, M b) { return a >= b; });
+    case BinaryOp::logical_and:
+      return run_binary<bool, T>(l, [](M a, M b) { return a != M(0) && b != M(0); });
+    case BinaryOp::logical_or:
+      return run_binary<bool, T>(l, [](M a, M b) { return a != M(0) || b != M(0); });
+    case BinaryOp::logical_xor:
+      return run_binary<bool, T>(l, [](M a, M b) { return (a != M(0)) != (b != M(0)); });
+    default:
+      TL_INTERNAL_ASSERT(false, "not a comparison");
+  }
+}
+
+template <typename T>
+void bitwise_kernel(BinaryOp op, std::string_view name, const StridedLoop& l) {
+  if constexpr (!std::is_integral_v<T>) {
+    not_implemented(name, dtype_of<T>);
+  } else {
+    constexpr int kBits = static_cast<int>(sizeof(T) * 8);
+    switch (op) {
+      case BinaryOp::bitwise_and: return run_binary<T, T>(l, [](T a, T b) { return static_cast<T>(a & b); });
+      case BinaryOp::bitwise_or: return run_binary<T, T>(l, [](T a, T b) { return static_cast<T>(a | b); });
+      case BinaryOp::bitwise_xor: return run_binary<T, T>(l, [](T a, T b) { return static_cast<T>(a ^ b); });
+      case BinaryOp::bitwise_left_shift:
+        if constexpr (std::is_same_v<T, bool>) not_implemented(name, DType::Bool);
+        else return run_binary<T, T>(l, [](T a, T b) {
+          using U = std::make_unsigned_t<T>;
+          if (b < 0 || b >= kBits) return T(0);
+          return static_cast<T>(static_cast<U>(a) << b);
+        });
+      case BinaryOp::bitwise_right_shift:
+        if constexpr (std::is_same_v<T, bool>) not_implemented(name, DType::Bool);
+        else return run_binary<T, T>(l, [](T a, T b) {
+          if (b < 0 || b >= kBits) return static_cast<T>(a < 0 ? -1 : 0);
+          return static_cast<T>(a >> b);
+        });
+      default:
+        TL_INTERNAL_ASSERT(false, "not a bitwise operator");
+    }
+  }
+}
+
+const char* op_name(BinaryOp op) {
+  switch (op) {
+    case BinaryOp::add: return "add";
+    case BinaryOp::sub: return "sub";
+    case BinaryOp::div_true:
+    case BinaryOp::div_trunc:
+    case BinaryOp::div_floor: return "div";
+#define TL_BINARY_NAME(name, category) \
+  case BinaryOp::name:                 \
+    return #name;
+      TL_BINARY_OPS(TL_BINARY_NAME)
+#undef TL_BINARY_NAME
+  }
+  return "";
+}
+
+// The whole operator: promotion, checks, output, dispatch. `common` is the promoted
+// dtype (the caller decides it for wrapped Python numbers); `out` null means fresh.
+Tensor binary_op(BinaryOp op, const Tensor& a, const Tensor& b, DType common, Tensor* out,
+                 bool in_place, const Scalar& alpha = 1) {
+  const char* name = op_name(op);
+  BinaryCategory cat = category_of(op);
+  TL_CHECK(!is_complex(common) && !is_quantized(common), UnsupportedError,
+           "{}: dtype {} is not supported by torchlet's kernels", name, dtype_name(common));
+  DType compute = common;
+  if (op == BinaryOp::div_true && is_integral(common, true)) compute = kDefaultFloatDType;
+  if (op == BinaryOp::add || op == BinaryOp::sub) {
+    TL_CHECK(!(is_integral(common, true) && alpha.is_floating()), TypeError,
+             "{}: For integral input tensors, argument alpha must not be a floating point number.",
+             name);
+    TL_CHECK(!(alpha.is_bool() && common != DType::Bool), TypeError,
+             "{}: Boolean alpha only supported for Boolean results.", name);
+  }
+  if (cat == BinaryCategory::Bitwise && !is_integral(compute, true)) {
+    not_implemented(std::string(name) + "_cpu", compute);
+  }
+  DType result = (cat == BinaryCategory::Compare || cat == BinaryCategory::Logical) ? DType::Bool : compute;
+  Shape shape = broadcast_shapes(a.sizes(), b.sizes());
+  kernels::OutputPlan plan(name, out, in_place, shape, result);
+  Tensor x = a.to(compute).expand(shape);
+  Tensor y = b.to(compute).expand(shape);
+  StridedLoop l = kernels::make_loop({&plan.target(), &x, &y});
+  dispatch_real(compute, name, [&]<typename T>() {
+    switch (cat) {
+      case BinaryCategory::Arith: return arith_kernel<T>(op, name, l, alpha);
+      case BinaryCategory::Compare:
+      case BinaryCategory::Logical: return compare_kernel<T>(op, l);
+      case BinaryCategory::Bitwise: return bitwise_kernel<T>(op, name, l);
+    }
+  });
+  return plan.finish();
+}
+
+// A Python number as torch wraps it: a 0-dim bool, int64 or float64 tensor that the
+// kernel converts to the computation dtype like any operand (so uint8 / -3 divides by
+// -3.0, while uint8 + -3 wraps). `common` only decided the promotion.
+Tensor wrap_scalar(const Scalar& s, DType /*common*/) {
+  DType natural = s.is_bool() ? DType::Bool : s.is_integral() ? DType::Long : DType::Double;
+  if (s.is_complex()) natural = DType::ComplexDouble;
+  return scalar_tensor(s, natural);
+}
+
+// torch refuses subtraction involving bool before promotion.
+void sub_check(DType self, DType other) {
+  TL_CHECK(!(self == DType::Bool && other == DType::Bool), TypeError,
+           "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+           "`logical_xor()` operator instead.");
+  TL_CHECK(self != DType::Bool && other != DType::Bool, TypeError,
+           "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying "
+           "to invert a mask, use the `~` or `logical_not()` operator instead.");
+}
+
+DType common_with_scalar(const Tensor& t, const Scalar& s) { return result_type(t, s); }
+
+BinaryOp div_op(std::optional<std::string_view> mode) {
+  if (!mode) return BinaryOp::div_true;
+  if (*mode == "trunc") return BinaryOp::div_trunc;
+  if (*mode == "floor") return BinaryOp::div_floor;
+  TL_FAIL(ValueError,
+          "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{}'", *mode);
+}
+
+}  // namespace
+
+#define TL_DEFINE_BINARY(name, category)                                                  \
+  Tensor name(const Tensor& self, const Tensor& other) {                                 \
+    return binary_op(BinaryOp::name, self, other, result_type(self, other), nullptr, false); \
+  }                                                                                       \
+  Tensor name(const Tensor& self, const Scalar& other) {                                 \
+    DType c = common_with_scalar(self, other);                                            \
+    return binary_op(BinaryOp::name, self, wrap_scalar(other, c), c, nullptr, false);     \
+  }                                                                                       \
+  Tensor& name##_(Tensor& self, const Tensor& other) {                                   \
+    binary_op(BinaryOp::name, self, other, result_type(self, other), &self, true);        \
+    return self;                                                                          \
+  }                                                                                       \
+  Tensor& name##_(Tensor& self, const Scalar& other) {                                   \
+    DType c = common_with_scalar(self, other);                                            \
+    binary_op(BinaryOp::name, self, wrap_scalar(other, c), c, &self, true);               \
+    return self;                                                                          \
+  }                                                                                       \
+  Tensor& name##_out(Tensor& out, const Tensor& self, const Tensor& other) {             \
+    binary_op(BinaryOp::name, self, other, result_type(self, other), &out, false);        \
+    return out;                                                                           \
+  }
+TL_BINARY_OPS(TL_DEFINE_BINARY)
+#undef TL_DEFINE_BINARY
+
+Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  return binary_op(BinaryOp::add, self, other, result_type(self, other), nullptr, false, alpha);
+}
+Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  DType c = common_with_scalar(self, other);
+  return binary_op(BinaryOp::add, self, wrap_scalar(other, c), c, nullptr, false, alpha);
+}
+Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  binary_op(BinaryOp::add, self, other, result_type(self, other), &self, true, alpha);
+  return self;
+}
+Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  DType c = common_with_scalar(self, other);
+  binary_op(BinaryOp::add, self, wrap_scalar(other, c), c, &self, true, alpha);
+  return self;
+}
+Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  binary_op(BinaryOp::add, self, other, result_type(self, other), &out, false, alpha);
+  return out;
+}
+Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  sub_check(self.dtype(), other.dtype());
+  return binary_op(BinaryOp::sub, self, other, result_type(self, other), nullptr, false, alpha);
+}
+Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  sub_check(self.dtype(), other.is_bool() ? DType::Bool : other.dtype());
+  DType c = common_with_scalar(self, other);
+  return binary_op(BinaryOp::sub, self, wrap_scalar(other, c), c, nullptr, false, alpha);
+}
+Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  sub_check(self.dtype(), other.dtype());
+  binary_op(BinaryOp::sub, self, other, result_type(self, other), &self, true, alpha);
+  return self;
+}
+Tensor& sub_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  sub_check(self.dtype(), other.is_bool() ? DType::Bool : other.dtype());
+  DType c = common_with_scalar(self, other);
+  binary_op(BinaryOp::sub, self, wrap_scalar(other, c), c, &self, true, alpha);
+  return self;
+}
+Tensor& sub_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  sub_check(self.dtype(), other.dtype());
+  binary_op(BinaryOp::sub, self, other, result_type(self, other), &out, false, alpha);
+  return out;
+}
+Tensor rsub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  sub_check(other.dtype(), self.dtype());
+  return binary_op(BinaryOp::sub, other, self, result_type(self, other), nullptr, false, alpha);
+}
+Tensor rsub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  sub_check(other.is_bool() ? DType::Bool : other.dtype(), self.dtype());
+  DType c = common_with_scalar(self, other);
+  return binary_op(BinaryOp::sub, wrap_scalar(other, c), self, c, nullptr, false, alpha);
+}
+
+Tensor div(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode) {
+  return binary_op(div_op(mode), self, other, result_type(self, other), nullptr, false);
+}
+Tensor div(const Tensor& self, const Scalar& other, std::optional<std::string_view> mode) {
+  DType c = common_with_scalar(self, other);
+  return binary_op(div_op(mode), self, wrap_scalar(other, c), c, nullptr, false);
+}
+Tensor& div_(Tensor& self, const Tensor& other, std::optional<std::string_view> mode) {
+  binary_op(div_op(mode), self, other, result_type(self, other), &self, true);
+  return self;
+}
+Tensor& div_(Tensor& self, const Scalar& other, std::optional<std::string_view> mode) {
+  DType c = common_with_scalar(self, other);
+  binary_op(div_op(mode), self, wrap_scalar(other, c), c, &self, true);
+  return self;
+}
+Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other,
+                std::optional<std::string_view> mode) {
+  binary_op(div_op(mode), self, other, result_type(self, other), &out, false);
+  return out;
+}
+
+Tensor pow(const Scalar& self, const Tensor& exponent) {
+  DType c = result_type(exponent, self);
+  return binary_op(BinaryOp::pow, wrap_scalar(self, c), exponent, c, nullptr, false);
+}
+
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  TL_CHECK(condition.dtype() == DType::Bool || condition.dtype() == DType::Byte, TypeError,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+           dtype_info(condition.dtype()).scalar_type_name);
+  DType common = result_type(self, other);
+  TL_CHECK(!is_complex(common) && !is_quantized(common), UnsupportedError,
+           "where: dtype {} is not supported by torchlet's kernels", dtype_name(common));
+  Shape shape = broadcast_shapes(condition.sizes(), broadcast_shapes(self.sizes(), other.sizes()));
+  Tensor out = empty(shape, common);
+  Tensor c = condition.to(DType::Bool).expand(shape);
+  Tensor x = self.to(common).expand(shape);
+  Tensor y = other.to(common).expand(shape);
+  StridedLoop l = kernels::make_loop({&out, &c, &x, &y});
+  dispatch_real(common, "where", [&]<typename T>() {
+    kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n) {
+      kernels::ternary_row<T, bool, T, T>(p, s, n, [](bool k, T a, T b) { return k ? a : b; });
+    });
+  });
+  return out;
+}
+Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  DType c = result_type(other, self);
+  return where(condition, wrap_scalar(self, c), other.to(c));
+}
+Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  DType c = result_type(self, other);
+  return where(condition, self.to(c), wrap_scalar(other, c));
+}
+
+}  // namespace torchlet

@@ -1,0 +1,57 @@
+// Shared plumbing of the elementwise operators: the output of a broadcast operation
+// (fresh, in place, or out=) with torch's checks, and a helper that maps a floating
+// tensor through a generic lambda. Binary and unary kernels are in binary.cpp and
+// unary.cpp; this header owns no operator.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include <torchlet/error.h>
+#include <torchlet/tensor.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet::kernels {
+
+// torch's canCast: no floating -> integral, complex -> real, or non-bool -> bool.
+bool can_cast(DType from, DType to);
+
+// Where an elementwise result goes: `out` undefined means a fresh tensor.
+// Checks an in-place/out= destination as torch does and returns the tensor the
+// kernel should write (a temporary when the destination's dtype differs from
+// `result`); finish() copies the temporary into the destination.
+class OutputPlan {
+ public:
+  OutputPlan(std::string_view op, Tensor* out, bool in_place, const Shape& shape, DType result);
+  Tensor& target() { return target_; }
+  Tensor finish();
+
+ private:
+  Tensor* dest_;
+  Tensor target_;
+};
+
+// Applies f (a generic lambda over float/double) to a floating tensor, writing a new
+// tensor of the same dtype; other dtypes are refused naming `op`.
+template <typename F>
+Tensor map_floating(const Tensor& self, std::string_view op, const F& f) {
+  DType d = self.dtype();
+  // torch 1.13 has no float16 CPU kernel for these activations.
+  TL_CHECK(is_floating(d) && d != DType::Half, UnsupportedError, "\"{}\" not implemented for '{}'", op,
+           dtype_info(d).scalar_type_name);
+  Tensor out = empty(self.sizes(), d);
+  auto loop = make_loop({&out, &self});
+  auto run = [&]<typename T>() {
+    run_loop(loop, [&](char** p, const int64_t* s, int64_t n) {
+      unary_row<T, T>(p, s, n, [&](T x) { return static_cast<T>(f(static_cast<opmath_t<T>>(x))); });
+    });
+  };
+  if (d == DType::Half) run.template operator()<Half>();
+  else if (d == DType::BFloat16) run.template operator()<BFloat16>();
+  else if (d == DType::Float) run.template operator()<float>();
+  else run.template operator()<double>();
+  return out;
+}
+
+}  // namespace torchlet::kernels

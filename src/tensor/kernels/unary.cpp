@@ -1,0 +1,348 @@
+// Unary elementwise operators (TL_UNARY_OPS in ops.h) and the activations with
+// arguments (gelu, leaky_relu, elu, softplus, hardtanh, clamp). Integral inputs of
+// float functions are promoted to float32 as torch does; half and bfloat16 compute in
+// float. Reductions and normalisations are elsewhere (reduce.cpp, nn.cpp).
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/elementwise.h"
+
+namespace torchlet {
+namespace {
+
+using kernels::opmath_t;
+using kernels::StridedLoop;
+
+enum class UnaryCategory { Real, IntToFloat, FloatOnly, Integral, ToBool };
+
+enum class UnaryOp {
+#define TL_UNARY_ENUM(name, category, half, boolean) name,
+  TL_UNARY_OPS(TL_UNARY_ENUM)
+#undef TL_UNARY_ENUM
+};
+
+UnaryCategory category_of(UnaryOp op) {
+  switch (op) {
+#define TL_UNARY_CATEGORY(name, category, half, boolean) \
+  case UnaryOp::name:                     \
+    return UnaryCategory::category;
+    TL_UNARY_OPS(TL_UNARY_CATEGORY)
+#undef TL_UNARY_CATEGORY
+  }
+  return UnaryCategory::Real;
+}
+
+// torch 1.13's CPU kernel for the op exists for this dtype (the table's last columns).
+bool torch_has_kernel(UnaryOp op, DType d) {
+  switch (op) {
+#define TL_UNARY_SUPPORT(name, category, half, boolean) \
+  case UnaryOp::name:                                   \
+    return (d != DType::Half || (half)) && (d != DType::Bool || (boolean));
+    TL_UNARY_OPS(TL_UNARY_SUPPORT)
+#undef TL_UNARY_SUPPORT
+  }
+  return true;
+}
+
+const char* op_name(UnaryOp op) {
+  switch (op) {
+#define TL_UNARY_NAME(name, category, half, boolean) \
+  case UnaryOp::name:                 \
+    return #name;
+    TL_UNARY_OPS(TL_UNARY_NAME)
+#undef TL_UNARY_NAME
+  }
+  return "";
+}
+
+[[noreturn]] void not_implemented(std::string_view op, DType d) {
+  TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", op, dtype_info(d).scalar_type_name);
+}
+
+template <typename out_t, typename T, typename F>
+void run_unary(const StridedLoop& l, const F& f) {
+  using M = opmath_t<T>;
+  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n) {
+    kernels::unary_row<out_t, T>(p, s, n, [&](T x) { return static_cast<out_t>(f(static_cast<M>(x))); });
+  });
+}
+
+// Functions of floating types only (the IntToFloat and FloatOnly rows).
+template <typename T>
+void float_kernel(UnaryOp op, const StridedLoop& l) {
+  using M = opmath_t<T>;
+  switch (op) {
+    case UnaryOp::exp: return run_unary<T, T>(l, [](M x) { return std::exp(x); });
+    case UnaryOp::expm1: return run_unary<T, T>(l, [](M x) { return std::expm1(x); });
+    case UnaryOp::log: return run_unary<T, T>(l, [](M x) { return std::log(x); });
+    case UnaryOp::log1p: return run_unary<T, T>(l, [](M x) { return std::log1p(x); });
+    case UnaryOp::log2: return run_unary<T, T>(l, [](M x) { return std::log2(x); });
+    case UnaryOp::log10: return run_unary<T, T>(l, [](M x) { return std::log10(x); });
+    case UnaryOp::sqrt: return run_unary<T, T>(l, [](M x) { return std::sqrt(x); });
+    case UnaryOp::rsqrt: return run_unary<T, T>(l, [](M x) { return M(1) / std::sqrt(x); });
+    case UnaryOp::sin: return run_unary<T, T>(l, [](M x) { return std::sin(x); });
+    case UnaryOp::cos: return run_unary<T, T>(l, [](M x) { return std::cos(x); });
+    case UnaryOp::tan: return run_unary<T, T>(l, [](M x) { return std::tan(x); });
+    case UnaryOp::asin: return run_unary<T, T>(l, [](M x) { return std::asin(x); });
+    case UnaryOp::acos: return run_unary<T, T>(l, [](M x) { return std::acos(x); });
+    case UnaryOp::atan: return run_unary<T, T>(l, [](M x) { return std::atan(x); });
+    case UnaryOp::sinh: return run_unary<T, T>(l, [](M x) { return std::sinh(x); });
+    case UnaryOp::cosh: return run_unary<T, T>(l, [](M x) { return std::cosh(x); });
+    case UnaryOp::tanh: return run_unary<T, T>(l, [](M x) { return std::tanh(x); });
+    case UnaryOp::sigmoid: return run_unary<T, T>(l, [](M x) { return M(1) / (M(1) + std::exp(-x)); });
+    case UnaryOp::erf: return run_unary<T, T>(l, [](M x) { return std::erf(x); });
+    case UnaryOp::reciprocal: return run_unary<T, T>(l, [](M x) { return M(1) / x; });
+    case UnaryOp::silu: return run_unary<T, T>(l, [](M x) { return x / (M(1) + std::exp(-x)); });
+    case UnaryOp::hardswish:
+      return run_unary<T, T>(l, [](M x) { return x * std::min(std::max(x + M(3), M(0)), M(6)) / M(6); });
+    case UnaryOp::hardsigmoid:
+      return run_unary<T, T>(l, [](M x) { return std::min(std::max(x + M(3), M(0)), M(6)) / M(6); });
+    case UnaryOp::neg:
+    case UnaryOp::abs:
+    case UnaryOp::sign:
+    case UnaryOp::floor:
+    case UnaryOp::ceil:
+    case UnaryOp::round:
+    case UnaryOp::trunc:
+    case UnaryOp::relu:
+    case UnaryOp::logical_not:
+    case UnaryOp::bitwise_not:
+      break;
+  }
+  TL_INTERNAL_ASSERT(false, "not a floating function");
+}
+
+// Operators that keep every real dtype (the Real, Integral and ToBool rows).
+template <typename T>
+void real_kernel(UnaryOp op, const StridedLoop& l) {
+  using M = opmath_t<T>;
+  constexpr bool kBool = std::is_same_v<T, bool>;
+  constexpr bool kInt = std::is_integral_v<T> && !kBool;
+  constexpr bool kUnsigned = std::is_unsigned_v<T>;
+  switch (op) {
+    case UnaryOp::neg:
+      if constexpr (kBool) {
+        TL_FAIL(TypeError,
+                "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+                "to invert a mask, use the `~` or `logical_not()` operator instead.");
+      } else if constexpr (kInt) {
+        using U = std::make_unsigned_t<T>;
+        return run_unary<T, T>(l, [](M x) { return static_cast<T>(U(0) - static_cast<U>(x)); });
+      } else {
+        return run_unary<T, T>(l, [](M x) { return -x; });
+      }
+    case UnaryOp::abs:
+      if constexpr (kBool || kUnsigned) return run_unary<T, T>(l, [](M x) { return x; });
+      else if constexpr (kInt) {
+        using U = std::make_unsigned_t<T>;
+        return run_unary<T, T>(l, [](M x) { return static_cast<T>(x < 0 ? U(0) - static_cast<U>(x) : static_cast<U>(x)); });
+      } else {
+        return run_unary<T, T>(l, [](M x) { return std::abs(x); });
+      }
+    case UnaryOp::sign:
+      if constexpr (kBool || kUnsigned) return run_unary<T, T>(l, [](M x) { return x > M(0); });
+      else return run_unary<T, T>(l, [](M x) { return M((M(0) < x) - (x < M(0))); });
+    case UnaryOp::floor:
+      if constexpr (kBool || kInt) return run_unary<T, T>(l, [](M x) { return x; });
+      else return run_unary<T, T>(l, [](M x) { return std::floor(x); });
+    case UnaryOp::ceil:
+      if constexpr (kBool || kInt) return run_unary<T, T>(l, [](M x) { return x; });
+      else return run_unary<T, T>(l, [](M x) { return std::ceil(x); });
+    case UnaryOp::round:
+      if constexpr (kBool || kInt) return run_unary<T, T>(l, [](M x) { return x; });
+      else return run_unary<T, T>(l, [](M x) { return std::nearbyint(x); });
+    case UnaryOp::trunc:
+      if constexpr (kBool || kInt) return run_unary<T, T>(l, [](M x) { return x; });
+      else return run_unary<T, T>(l, [](M x) { return std::trunc(x); });
+    case UnaryOp::relu:
+      if constexpr (kBool) not_implemented("relu", DType::Bool);
+      else if constexpr (kInt) return run_unary<T, T>(l, [](M x) { return x > M(0) ? x : M(0); });
+      else return run_unary<T, T>(l, [](M x) { return x != x ? x : (x > M(0) ? x : M(0)); });
+    case UnaryOp::logical_not:
+      return run_unary<bool, T>(l, [](M x) { return x == M(0); });
+    case UnaryOp::bitwise_not:
+      if constexpr (kBool) return run_unary<T, T>(l, [](bool x) { return !x; });
+      else if constexpr (kInt) return run_unary<T, T>(l, [](M x) { return static_cast<T>(~x); });
+      else not_implemented("bitwise_not_cpu", dtype_of<T>);
+    case UnaryOp::exp:
+    case UnaryOp::expm1:
+    case UnaryOp::log:
+    case UnaryOp::log1p:
+    case UnaryOp::log2:
+    case UnaryOp::log10:
+    case UnaryOp::sqrt:
+    case UnaryOp::rsqrt:
+    case UnaryOp::sin:
+    case UnaryOp::cos:
+    case UnaryOp::tan:
+    case UnaryOp::asin:
+    case UnaryOp::acos:
+    case UnaryOp::atan:
+    case UnaryOp::sinh:
+    case UnaryOp::cosh:
+    case UnaryOp::tanh:
+    case UnaryOp::sigmoid:
+    case UnaryOp::erf:
+    case UnaryOp::reciprocal:
+    case UnaryOp::silu:
+    case UnaryOp::hardswish:
+    case UnaryOp::hardsigmoid:
+      break;
+  }
+  TL_INTERNAL_ASSERT(false, "not a dtype-keeping operator");
+}
+
+Tensor unary_op(UnaryOp op, const Tensor& a, Tensor* out, bool in_place) {
+  const char* name = op_name(op);
+  DType in = a.dtype();
+  TL_CHECK(!is_complex(in) && !is_quantized(in), UnsupportedError,
+           "{}: dtype {} is not supported by torchlet's kernels", name, dtype_name(in));
+  UnaryCategory cat = category_of(op);
+  if (op == UnaryOp::neg && in == DType::Bool) real_kernel<bool>(op, {});  // torch's message
+  if (!torch_has_kernel(op, in)) not_implemented(name, in);
+  DType compute = in;
+  switch (cat) {
+    case UnaryCategory::IntToFloat:
+      if (is_integral(in, true)) compute = kDefaultFloatDType;
+      break;
+    case UnaryCategory::FloatOnly:
+      if (!is_floating(in)) not_implemented(name, in);
+      break;
+    case UnaryCategory::Integral:
+      if (!is_integral(in, true)) not_implemented(std::string(name) + "_cpu", in);
+      break;
+    case UnaryCategory::Real:
+    case UnaryCategory::ToBool:
+      break;
+  }
+  DType result = cat == UnaryCategory::ToBool ? DType::Bool : compute;
+  kernels::OutputPlan plan(name, out, in_place, a.sizes().vec(), result);
+  Tensor x = a.to(compute);
+  StridedLoop l = kernels::make_loop({&plan.target(), &x});
+  dispatch_real(compute, name, [&]<typename T>() {
+    if (cat == UnaryCategory::IntToFloat || cat == UnaryCategory::FloatOnly) {
+      if constexpr (std::is_floating_point_v<opmath_t<T>>) return float_kernel<T>(op, l);
+      TL_INTERNAL_ASSERT(false, "promoted to float above");
+    }
+    real_kernel<T>(op, l);
+  });
+  return plan.finish();
+}
+
+double to_double(const Scalar& s) { return s.to_double(); }
+
+}  // namespace
+
+#define TL_DEFINE_UNARY(name, category, half, boolean)                                                  \
+  Tensor name(const Tensor& self) { return unary_op(UnaryOp::name, self, nullptr, false); } \
+  Tensor& name##_(Tensor& self) {                                                         \
+    unary_op(UnaryOp::name, self, &self, true);                                           \
+    return self;                                                                          \
+  }                                                                                       \
+  Tensor& name##_out(Tensor& out, const Tensor& self) {                                   \
+    unary_op(UnaryOp::name, self, &out, false);                                           \
+    return out;                                                                           \
+  }
+TL_UNARY_OPS(TL_DEFINE_UNARY)
+#undef TL_DEFINE_UNARY
+
+Tensor gelu(const Tensor& self, std::string_view approximate) {
+  if (approximate == "none") {
+    return kernels::map_floating(self, "GeluKernelImpl", [](auto x) {
+      using M = decltype(x);
+      return x * M(0.5) * (M(1) + std::erf(x * M(M_SQRT1_2)));
+    });
+  }
+  TL_CHECK(approximate == "tanh", ValueError, "gelu: approximate argument must be either none or tanh.");
+  return kernels::map_floating(self, "GeluKernelImpl", [](auto x) {
+    using M = decltype(x);
+    const M k_beta = M(M_SQRT2 * M_2_SQRTPI * 0.5);
+    const M k_kappa = M(0.044715);
+    M inner = k_beta * (x + k_kappa * x * x * x);
+    return M(0.5) * x * (M(1) + std::tanh(inner));
+  });
+}
+
+Tensor leaky_relu(const Tensor& self, const Scalar& negative_slope) {
+  double slope = to_double(negative_slope);
+  return kernels::map_floating(self, "leaky_relu_cpu", [slope](auto x) {
+    using M = decltype(x);
+    return x > M(0) ? x : x * M(slope);
+  });
+}
+
+Tensor elu(const Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale) {
+  double a = to_double(alpha), s = to_double(scale), is = to_double(input_scale);
+  return kernels::map_floating(self, "elu_cpu", [a, s, is](auto x) {
+    using M = decltype(x);
+    return x <= M(0) ? (std::exp(x * M(is)) - M(1)) * M(a) * M(s) : x * M(s);
+  });
+}
+
+Tensor softplus(const Tensor& self, const Scalar& beta, const Scalar& threshold) {
+  double b = to_double(beta), t = to_double(threshold);
+  return kernels::map_floating(self, "softplus_cpu", [b, t](auto x) {
+    using M = decltype(x);
+    return x * M(b) > M(t) ? x : std::log1p(std::exp(x * M(b))) / M(b);
+  });
+}
+
+Tensor hardtanh(const Tensor& self, const Scalar& min_val, const Scalar& max_val) {
+  TL_CHECK(self.dtype() != DType::Bool, UnsupportedError, "Bool inputs not supported for hardtanh");
+  TL_CHECK(!(self.dtype() == DType::Byte && (min_val.to_double() < 0 || max_val.to_double() < 0)),
+           ValueError, "cannot do hardtanh on an unsigned type with negative limits");
+  // hardtanh keeps the input dtype (its bounds do not promote, unlike clamp's).
+  return clamp(self, min_val, max_val).to(self.dtype());
+}
+
+namespace {
+
+Tensor clamp_impl(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max,
+                  Tensor* out) {
+  TL_CHECK(min || max, ValueError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  // The bounds take part in promotion as wrapped numbers: clamp(bool, 1) is int64.
+  ResultTypeState state;
+  state.add(self);
+  if (min) state.add(*min);
+  if (max) state.add(*max);
+  DType d = state.result();
+  TL_CHECK(d != DType::Half, UnsupportedError, "\"clamp_cpu\" not implemented for 'Half'");
+  TL_CHECK(!is_complex(d) && !is_quantized(d), UnsupportedError,
+           "clamp is not supported for complex types");
+  Tensor src = self.to(d);
+  kernels::OutputPlan plan("clamp", out, out != nullptr, self.sizes().vec(), d);
+  StridedLoop l = kernels::make_loop({&plan.target(), &src});
+  dispatch_real(d, "clamp_cpu", [&]<typename T>() {
+    using M = opmath_t<T>;
+    // Bounds convert to the tensor's type unchecked, as torch's clamp does.
+    const M lo = min ? min->to_unchecked<M>() : M(0);
+    const M hi = max ? max->to_unchecked<M>() : M(0);
+    const bool has_lo = min.has_value(), has_hi = max.has_value();
+    run_unary<T, T>(l, [=](M x) {
+      if constexpr (std::is_floating_point_v<M>) {
+        if (x != x) return x;  // NaN passes through
+      }
+      if (has_lo && x < lo) x = lo;
+      if (has_hi && x > hi) x = hi;
+      return x;
+    });
+  });
+  return plan.finish();
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return clamp_impl(self, min, max, nullptr);
+}
+
+Tensor& clamp_(Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  clamp_impl(self, min, max, &self);
+  return self;
+}
+
+}  // namespace torchlet
