@@ -591,6 +591,16 @@ std::shared_ptr<Graph> Graph::copy() const {
   g->block_->clone_from(block_, [](Value* v) -> Value* {
     TL_INTERNAL_ASSERT(false, fmt::format("graph uses %{} from outside itself", v->debug_name()));
   });
+  // A fresh graph can keep the original ids, so unnamed values print the same.
+  std::function<void(const Block*, const Block*)> same_ids = [&](const Block* from, const Block* to) {
+    for (size_t i = 0; i < from->inputs().size(); ++i) to->inputs()[i]->unique_ = from->inputs()[i]->unique_;
+    for (auto a = from->nodes().begin(), b = to->nodes().begin(); a != from->nodes().end(); ++a, ++b) {
+      for (size_t i = 0; i < (*a)->outputs().size(); ++i) (*b)->outputs()[i]->unique_ = (*a)->outputs()[i]->unique_;
+      for (size_t i = 0; i < (*a)->blocks().size(); ++i) same_ids((*a)->blocks()[i], (*b)->blocks()[i]);
+    }
+  };
+  same_ids(block_, g->block_);
+  g->next_unique_ = next_unique_;
   return g;
 }
 

@@ -131,6 +131,7 @@ class Value {
   friend class Node;
   friend class Graph;
   friend class Block;
+  friend class IRParser;
   Value(Node* node, size_t offset);
   Node* node_;
   size_t offset_;
@@ -222,6 +223,7 @@ class Node {
   friend class Block;
   friend class Value;
   friend class NodeList;
+  friend class IRParser;
   using AttrValue = std::variant<
 #define TL_ATTRIBUTE_KIND(kind, type, what) type,
 #include "jit/ir/attribute_kinds.def"

@@ -1,6 +1,7 @@
 // The graph printer: PyTorch's text form of a Graph, byte for byte as torch 1.13's
 // Graph::print writes it (value lists with types, attributes in torch's literal
 // spellings, blocks, optional `# file:line:col` comments). ir_parser.cpp reads it back.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -147,12 +148,16 @@ void print_ivalue(std::ostream& out, const IValue& v) {
       return;
     }
     case IValueTag::Object: out << "object(" << static_cast<const void*>(&v.objectRef()) << ")"; return;
+    case IValueTag::Enum: {
+      auto e = v.toEnum();
+      out << (e->type ? e->type->name() : std::string("Enum")) << "." << e->name;
+      return;
+    }
     case IValueTag::ComplexDouble:
     case IValueTag::Storage:
     case IValueTag::BigInt:
     case IValueTag::Bytes:
     case IValueTag::PyObject:
-    case IValueTag::Enum:
     case IValueTag::Future:
     case IValueTag::Uninitialized: out << v.repr(); return;
   }
@@ -196,34 +201,49 @@ void print_attr_value(std::ostream& out, const Node& n, Symbol name) {
 
 }  // namespace
 
-void Node::print(std::ostream& out, size_t level, bool print_source_locations) const {
+namespace {
+
+const Symbol kSubgraph = Symbol::from_qual_string("attr::Subgraph");
+
+// torch's Node::print. A node holding a subgraph prints as kind_N when `groups`
+// collects them; Graph::print then appends `with kind_N = graph(...)` sections.
+void print_node(std::ostream& out, const Node& n, size_t level, std::vector<const Node*>* groups, bool locations) {
   indent(out, level);
-  print_values_with_types(out, outputs_);
-  out << " = " << kind_.qual_string();
-  if (!attrs_.empty()) {
+  print_values_with_types(out, n.outputs());
+  out << " = " << n.kind().qual_string();
+  std::vector<Symbol> names = n.attribute_names();
+  bool grouped = groups && n.has_attribute(kSubgraph);
+  if (grouped) {
+    out << "_" << groups->size();
+    groups->push_back(&n);
+    names.erase(std::remove(names.begin(), names.end(), kSubgraph), names.end());
+  }
+  if (!names.empty()) {
     out << "[";
-    for (size_t i = 0; i < attrs_.size(); ++i) {
-      out << (i ? ", " : "") << attrs_[i].name.name() << "=";
-      print_attr_value(out, *this, attrs_[i].name);
+    for (size_t i = 0; i < names.size(); ++i) {
+      out << (i ? ", " : "") << names[i].name() << "=";
+      print_attr_value(out, n, names[i]);
     }
     out << "]";
   }
   out << "(";
-  print_value_refs(out, inputs_);
+  print_value_refs(out, n.inputs());
   out << ")";
-  if (print_source_locations) {
-    if (auto flc = source_range_.file_line_col()) {
+  if (locations) {
+    if (auto flc = n.source_range().file_line_col()) {
       out << " # " << std::get<0>(*flc) << ":" << std::get<1>(*flc) << ":" << std::get<2>(*flc);
     }
   }
   out << "\n";
-  for (size_t i = 0; i < blocks_.size(); ++i) {
-    const Block* b = blocks_[i];
+  for (size_t i = 0; i < n.blocks().size(); ++i) {
+    const Block* b = n.blocks()[i];
     indent(out, level + 1);
     out << "block" << i << "(";
     print_values_with_types(out, b->inputs());
     out << "):\n";
-    for (const Node* n : b->nodes()) n->print(out, level + 2, print_source_locations);
+    // torch prints nodes inside blocks with their locations whatever the caller asked
+    // (its Node::print recurses with the default), so graph.str(False) shows them.
+    for (const Node* inner : b->nodes()) print_node(out, *inner, level + 2, groups, true);
     indent(out, level + 2);
     out << "-> (";
     print_value_refs(out, b->outputs());
@@ -231,14 +251,26 @@ void Node::print(std::ostream& out, size_t level, bool print_source_locations) c
   }
 }
 
+}  // namespace
+
+void Node::print(std::ostream& out, size_t level, bool print_source_locations) const {
+  print_node(out, *this, level, nullptr, print_source_locations);
+}
+
 void Graph::print(std::ostream& out, bool print_source_locations) const {
   out << "graph(";
   print_values_with_types(out, inputs(), ",\n      ");
   out << "):\n";
-  for (const Node* n : nodes()) n->print(out, 1, print_source_locations);
+  std::vector<const Node*> groups;
+  for (const Node* n : nodes()) print_node(out, *n, 1, &groups, print_source_locations);
   out << "  return (";
   print_value_refs(out, outputs());
   out << ")\n";
+  // torch prints subgraphs with operator<<, which always shows source locations.
+  for (size_t i = 0; i < groups.size(); ++i) {
+    out << "with " << groups[i]->kind().qual_string() << "_" << i << " = ";
+    groups[i]->g(kSubgraph)->print(out, true);
+  }
 }
 
 std::string Graph::str(bool print_source_locations) const {

@@ -147,8 +147,8 @@ std::string Type::str() const {
       size_t dot = name_.rfind('.');
       return "InterfaceType<" + (dot == std::string::npos ? name_ : name_.substr(dot + 1)) + ">";
     }
+    case TypeKind::Function: return "Function";  // torch's FunctionType::str()
     case TypeKind::Class:
-    case TypeKind::Function:
     case TypeKind::Var: return name_;
     case TypeKind::Any:
     case TypeKind::AnyEnum:
@@ -538,11 +538,14 @@ class TypeParser {
     if (graph_ && (n == "Enum" || n == "InterfaceType") && accept('<')) {
       std::string q = dotted_name();
       expect('>');
-      if (TypePtr r = resolve_ ? resolve_(q) : nullptr) return r;
+      TypePtr r = resolve_ ? resolve_(q) : nullptr;
+      TypeKind want = n == "Enum" ? TypeKind::Enum : TypeKind::Interface;
+      if (r && r->kind() == want) return r;
       if (n == "Enum") return std::make_shared<EnumType>(q, Type::any(), std::vector<std::pair<std::string, IValue>>{});
       return std::make_shared<InterfaceType>(q, false);
     }
     if (peek() == '[' && is_generic(n)) return generic(n);
+    if (graph_ && n == "Function") return std::make_shared<FunctionType>("", nullptr);
     for (size_t i = 0; i < std::size(kSingletonNames); ++i) {
       if (!kSingletonNames[i].empty() && kSingletonNames[i] == n) return Type::get(static_cast<TypeKind>(i));
     }
