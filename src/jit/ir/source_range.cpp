@@ -7,8 +7,8 @@
 namespace torchlet::jit {
 
 namespace {
-// Lines of context printed around a highlighted range, as torch does.
-constexpr size_t kContextLines = 3;
+// Lines of context printed around a highlighted range, as torch 1.13 does.
+constexpr size_t kContextLines = 2;
 }  // namespace
 
 Source::Source(std::string text, std::string filename, size_t starting_line)
@@ -47,13 +47,18 @@ void SourceRange::highlight(std::ostream& out) const {
   size_t first = s.line_index(start_);
   size_t last = s.line_index(end_ > start_ ? end_ - 1 : start_);
   size_t from = first >= kContextLines ? first - kContextLines : 0;
-  size_t to = std::min(s.num_lines() - 1, last + kContextLines);
+  // A final newline ends the last line; it does not start an empty one.
+  size_t lines = s.num_lines();
+  if (lines > 1 && s.line_start(lines - 1) == s.text().size()) --lines;
+  size_t to = std::min(lines - 1, last + kContextLines);
+  if (!s.filename().empty()) out << "  File \"" << s.filename() << "\", line " << first + s.starting_line() << "\n";
   for (size_t i = from; i <= to; ++i) {
     std::string_view line = s.line_text(i);
     out << line << "\n";
     if (i < first || i > last) continue;
     // Underline the part of this line inside the range; the marker goes on the last.
-    size_t b = i == first ? start_ - s.line_start(i) : 0;
+    // Continuation lines are underlined from their first non-blank character.
+    size_t b = i == first ? start_ - s.line_start(i) : std::min(line.find_first_not_of(" \t"), line.size());
     size_t e = i == last ? std::max(end_, start_ + 1) - s.line_start(i) : line.size();
     e = std::max(b + 1, std::min(e, std::max(line.size(), b + 1)));
     out << std::string(b, ' ') << std::string(e - b, '~');

@@ -47,7 +47,9 @@ class SourceRange {
   // (file, 1-based line, 0-based column) of the start, as graphs print them
   // (`# file.py:12:4`); nullopt without a source or a file name.
   std::optional<std::tuple<std::string, size_t, size_t>> file_line_col() const;
-  // The highlighted excerpt PyTorch prints in errors:
+  // The highlighted excerpt torch prints in errors: a `  File "f.py", line 6` header
+  // when the source has a file name, two lines of context either side, and the
+  // range underlined, the marker after its last line:
   //     x = foo(y)
   //         ~~~~~~ <--- HERE
   void highlight(std::ostream& out) const;
