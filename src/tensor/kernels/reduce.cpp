@@ -1,0 +1,485 @@
+// Reductions (sum, mean, prod, amax/amin, max/min with indices, argmax/argmin, all/any,
+// var/std, norm, logsumexp) and scans (cumsum, cumprod). Each moves the reduced
+// dimensions last so every output element reduces one contiguous row, rows run in
+// parallel; sums are pairwise so float32 stays accurate on long rows, as torch's
+// cascade sum does. Accumulation types follow torch: integer sums accumulate in int64.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using kernels::opmath_t;
+
+// self viewed as [n_out, n_red] rows (reduced dims last, contiguous), and the shape
+// of the result.
+struct Rows {
+  Tensor rows;
+  Shape out_shape;
+  int64_t n_out = 1;
+  int64_t n_red = 1;
+};
+
+Rows to_rows(const Tensor& self, IntList dims, bool keepdim, const char* op) {
+  int64_t nd = self.dim();
+  std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), dims.empty());
+  for (int64_t d : dims) {
+    int64_t w = wrap_dim(d, std::max<int64_t>(nd, 1), op);
+    TL_CHECK(!(reduced[static_cast<size_t>(w)] && !dims.empty() && std::count(dims.begin(), dims.end(), d) > 1),
+             ValueError, "{}: dim {} appears multiple times in the list of dims", op, w);
+    reduced[static_cast<size_t>(w)] = true;
+  }
+  Rows r;
+  Shape perm, kept_sizes;
+  int64_t n_red = 1;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (reduced[static_cast<size_t>(d)]) {
+      n_red *= self.size(d);
+      if (keepdim) r.out_shape.push_back(1);
+    } else {
+      perm.push_back(d);
+      r.out_shape.push_back(self.size(d));
+      r.n_out *= self.size(d);
+    }
+  }
+  for (int64_t d = 0; d < nd; ++d) {
+    if (reduced[static_cast<size_t>(d)]) perm.push_back(d);
+  }
+  r.n_red = n_red;
+  Tensor p = nd == 0 ? self : self.permute(perm);
+  r.rows = p.reshape({r.n_out, n_red}).contiguous();
+  return r;
+}
+
+// out[i] = f(row i) for every row, rows split over threads.
+template <typename Out, typename In, typename F>
+void for_rows(const Rows& r, Tensor& out, const F& f) {
+  const In* base = r.rows.data<In>();
+  Out* o = out.data<Out>();
+  int64_t n = r.n_red;
+  int64_t grain = std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1));
+  parallel_for(0, r.n_out, grain, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) o[i] = f(base + i * n, n);
+  });
+}
+
+// Pairwise summation: blocks of 8 independent accumulators (vectorisable) combined in
+// a binary tree, so the error grows with log(n) rather than n.
+template <typename A, typename T, typename Map>
+A pairwise_sum(const T* p, int64_t n, const Map& map) {
+  if (n <= 256) {
+    A acc[8] = {};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      for (int k = 0; k < 8; ++k) acc[k] += map(static_cast<A>(p[i + k]));
+    }
+    A tail = 0;
+    for (; i < n; ++i) tail += map(static_cast<A>(p[i]));
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
+  }
+  int64_t half = (n / 2 + 7) / 8 * 8;
+  return pairwise_sum<A>(p, half, map) + pairwise_sum<A>(p + half, n - half, map);
+}
+
+// Sum of one long row on every thread, partial sums combined in order.
+template <typename A, typename T, typename Map>
+A parallel_sum(const T* p, int64_t n, const Map& map) {
+  if (n < 4 * kernels::kGrainSize) return pairwise_sum<A>(p, n, map);
+  int chunks = std::max(1, get_num_threads());
+  std::vector<A> partial(static_cast<size_t>(chunks), A(0));
+  parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
+    for (int64_t c = b; c < e; ++c) {
+      int64_t lo = n * c / chunks, hi = n * (c + 1) / chunks;
+      partial[static_cast<size_t>(c)] = pairwise_sum<A>(p + lo, hi - lo, map);
+    }
+  });
+  A total = 0;
+  for (A v : partial) total += v;
+  return total;
+}
+
+// torch's accumulation type of a sum: int64 for integral and bool inputs.
+DType sum_result_dtype(DType in, std::optional<DType> dtype) {
+  if (dtype) return *dtype;
+  return is_integral(in, true) ? DType::Long : in;
+}
+
+void check_real(DType d, const char* op) {
+  TL_CHECK(!is_complex(d) && !is_quantized(d), UnsupportedError,
+           "{}: dtype {} is not supported by torchlet's kernels", op, dtype_name(d));
+}
+
+// torch 1.13 has no float16 CPU kernel for prod, cumsum, cumprod and logsumexp (nor
+// bfloat16 for prod); like torch, an empty input never reaches the kernel.
+void refuse_reduced_float(const Tensor& in, DType d, const char* kernel, bool bfloat16_too = false,
+                          bool even_empty = false) {
+  if (in.numel() == 0 && !even_empty) return;
+  TL_CHECK(d != DType::Half, UnsupportedError, "\"{}\" not implemented for 'Half'", kernel);
+  TL_CHECK(!(bfloat16_too && d == DType::BFloat16), UnsupportedError,
+           "\"{}\" not implemented for 'BFloat16'", kernel);
+}
+
+struct Identity {
+  template <typename A>
+  A operator()(A v) const {
+    return v;
+  }
+};
+
+Tensor sum_impl(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> dtype,
+                bool mean, const char* op) {
+  DType rd = sum_result_dtype(self.dtype(), dtype);
+  check_real(rd, op);
+  Tensor x = self.to(rd);
+  Rows r = to_rows(x, dim, keepdim, op);
+  Tensor out = empty(r.out_shape, rd);
+  dispatch_real(rd, op, [&]<typename T>() {
+    using A = std::conditional_t<std::is_same_v<T, bool>, int64_t, opmath_t<T>>;
+    const double count = static_cast<double>(r.n_red);
+    auto row = [&](const T* p, int64_t n) {
+      A s = r.n_out == 1 ? parallel_sum<A>(p, n, Identity{}) : pairwise_sum<A>(p, n, Identity{});
+      if constexpr (std::is_floating_point_v<A>) {
+        if (mean) s = static_cast<A>(s / static_cast<A>(count));
+      }
+      return static_cast<T>(s);
+    };
+    for_rows<T, T>(r, out, row);
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor sum(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  return sum_impl(self, dim, keepdim, dtype, false, "sum");
+}
+
+Tensor mean(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  DType d = dtype.value_or(self.dtype());
+  TL_CHECK(is_floating(d) || is_complex(d), TypeError,
+           "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+           "complex dtype. Got: {}",
+           dtype_info(d).scalar_type_name);
+  return sum_impl(self, dim, keepdim, d, true, "mean");
+}
+
+Tensor prod(const Tensor& self, std::optional<int64_t> dim, bool keepdim, std::optional<DType> dtype) {
+  DType rd = sum_result_dtype(self.dtype(), dtype);
+  check_real(rd, "prod");
+  refuse_reduced_float(self, rd, "prod_cpu", true);
+  Tensor x = self.to(rd);
+  Shape dims;
+  if (dim) dims.push_back(*dim);
+  Rows r = to_rows(x, dims, dim ? keepdim : false, "prod");
+  Tensor out = empty(r.out_shape, rd);
+  dispatch_real(rd, "prod", [&]<typename T>() {
+    using A = opmath_t<T>;
+    for_rows<T, T>(r, out, [](const T* p, int64_t n) {
+      if constexpr (std::is_same_v<T, bool>) {
+        bool acc = true;
+        for (int64_t i = 0; i < n; ++i) acc = acc && p[i];
+        return acc;
+      } else {
+        A acc = 1;
+        for (int64_t i = 0; i < n; ++i) {
+          if constexpr (std::is_integral_v<A>) {
+            acc = static_cast<A>(static_cast<std::make_unsigned_t<A>>(acc) * static_cast<std::make_unsigned_t<A>>(p[i]));
+          } else {
+            acc *= static_cast<A>(p[i]);
+          }
+        }
+        return static_cast<T>(acc);
+      }
+    });
+  });
+  return out;
+}
+
+namespace {
+
+// NaN-propagating extremum of a row; `is_max` chooses the direction.
+template <typename T>
+T row_extreme(const T* p, int64_t n, bool is_max) {
+  using A = opmath_t<T>;
+  A best = static_cast<A>(p[0]);
+  for (int64_t i = 1; i < n; ++i) {
+    A v = static_cast<A>(p[i]);
+    if constexpr (std::is_floating_point_v<A>) {
+      if (v != v) return p[i];
+    }
+    if (is_max ? v > best : v < best) best = v;
+  }
+  return static_cast<T>(best);
+}
+
+// Index of the first extremum; a NaN counts as the extremum (torch's rule).
+template <typename T>
+int64_t row_arg_extreme(const T* p, int64_t n, bool is_max) {
+  using A = opmath_t<T>;
+  A best = static_cast<A>(p[0]);
+  int64_t idx = 0;
+  if constexpr (std::is_floating_point_v<A>) {
+    if (best != best) return 0;
+  }
+  for (int64_t i = 1; i < n; ++i) {
+    A v = static_cast<A>(p[i]);
+    if constexpr (std::is_floating_point_v<A>) {
+      if (v != v) return i;
+    }
+    if (is_max ? v > best : v < best) {
+      best = v;
+      idx = i;
+    }
+  }
+  return idx;
+}
+
+void check_nonempty_reduction(const Rows& r, const char* op) {
+  TL_CHECK(r.n_red > 0 || r.n_out == 0, IndexError,
+           "{}(): Expected reduction dim to have non-zero size.", op);
+}
+
+Tensor extreme_impl(const Tensor& self, IntList dim, bool keepdim, bool is_max, const char* op) {
+  check_real(self.dtype(), op);
+  Rows r = to_rows(self, dim, keepdim, op);
+  check_nonempty_reduction(r, op);
+  Tensor out = empty(r.out_shape, self.dtype());
+  dispatch_real(self.dtype(), op, [&]<typename T>() {
+    for_rows<T, T>(r, out, [is_max](const T* p, int64_t n) { return row_extreme(p, n, is_max); });
+  });
+  return out;
+}
+
+std::tuple<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim, bool is_max,
+                                       const char* op) {
+  check_real(self.dtype(), op);
+  Rows r = to_rows(self, {dim}, keepdim, op);
+  TL_CHECK(r.n_red > 0, IndexError,
+           "{}(): Expected reduction dim {} to have non-zero size.", op, wrap_dim(dim, std::max<int64_t>(self.dim(), 1), op));
+  Tensor values = empty(r.out_shape, self.dtype());
+  Tensor indices = empty(r.out_shape, DType::Long);
+  dispatch_real(self.dtype(), op, [&]<typename T>() {
+    for_rows<int64_t, T>(r, indices, [is_max](const T* p, int64_t n) { return row_arg_extreme(p, n, is_max); });
+    const T* base = r.rows.data<T>();
+    T* v = values.data<T>();
+    const int64_t* ix = indices.data<int64_t>();
+    for (int64_t i = 0; i < r.n_out; ++i) v[i] = base[i * r.n_red + ix[i]];
+  });
+  return {values, indices};
+}
+
+Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_max,
+                   const char* op) {
+  check_real(self.dtype(), op);
+  Tensor x = dim ? self : self.reshape({-1});
+  Rows r = to_rows(x, dim ? Shape{*dim} : Shape{0}, dim ? keepdim : false, op);
+  TL_CHECK(r.n_red > 0, IndexError,
+           "{}(): Expected reduction dim {} to have non-zero size.", op, dim.value_or(0));
+  Tensor out = empty(r.out_shape, DType::Long);
+  if (!dim && keepdim) out = out.reshape(Shape(static_cast<size_t>(self.dim()), 1));
+  if (out.numel() == 0) return out;  // torch returns before choosing a kernel
+  TL_CHECK(self.dtype() != DType::Bool, UnsupportedError, "\"{}_cpu\" not implemented for 'Bool'", op);
+  dispatch_real(self.dtype(), op, [&]<typename T>() {
+    for_rows<int64_t, T>(r, out, [is_max](const T* p, int64_t n) { return row_arg_extreme(p, n, is_max); });
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor amax(const Tensor& self, IntList dim, bool keepdim) { return extreme_impl(self, dim, keepdim, true, "amax"); }
+Tensor amin(const Tensor& self, IntList dim, bool keepdim) { return extreme_impl(self, dim, keepdim, false, "amin"); }
+
+Tensor max(const Tensor& self) {
+  TL_CHECK(self.numel() > 0, ValueError,
+           "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+           "reduction dim with the 'dim' argument.");
+  return extreme_impl(self, {}, false, true, "max");
+}
+Tensor min(const Tensor& self) {
+  TL_CHECK(self.numel() > 0, ValueError,
+           "min(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+           "reduction dim with the 'dim' argument.");
+  return extreme_impl(self, {}, false, false, "min");
+}
+std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, true, "max");
+}
+std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+  return extreme_dim(self, dim, keepdim, false, "min");
+}
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, true, "argmax");
+}
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(self, dim, keepdim, false, "argmin");
+}
+
+namespace {
+
+Tensor all_any(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_all, const char* op) {
+  check_real(self.dtype(), op);
+  // torch 1.13 keeps uint8 for uint8 inputs; everything else gives bool.
+  DType rd = self.dtype() == DType::Byte ? DType::Byte : DType::Bool;
+  Tensor x = self.to(DType::Bool);
+  Rows r = to_rows(x, dim ? Shape{*dim} : Shape{}, dim ? keepdim : false, op);
+  Tensor out = empty(r.out_shape, DType::Bool);
+  for_rows<bool, bool>(r, out, [is_all](const bool* p, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+      if (p[i] != is_all) return !is_all;
+    }
+    return is_all;
+  });
+  return out.to(rd);
+}
+
+}  // namespace
+
+Tensor all(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, true, "all"); }
+Tensor any(const Tensor& self, std::optional<int64_t> dim, bool keepdim) { return all_any(self, dim, keepdim, false, "any"); }
+
+namespace {
+
+void check_floating(DType d, const char* op) {
+  TL_CHECK(is_floating(d), TypeError,
+           "{}: {}(): input dtype should be either floating point or complex dtypes. Got {} instead.",
+           op, op, dtype_info(d).scalar_type_name);
+}
+
+// Two-pass variance in double: the mean first, then the squared deviations.
+Tensor var_impl(const Tensor& self, IntList dim, int64_t correction, bool keepdim, bool take_sqrt,
+                const char* op) {
+  check_floating(self.dtype(), op);
+  Rows r = to_rows(self, dim, keepdim, op);
+  Tensor out = empty(r.out_shape, self.dtype());
+  dispatch_real(self.dtype(), op, [&]<typename T>() {
+    for_rows<T, T>(r, out, [&](const T* p, int64_t n) {
+      double m = pairwise_sum<double>(p, n, Identity{}) / static_cast<double>(n);
+      double m2 = pairwise_sum<double>(p, n, [m](double v) { return (v - m) * (v - m); });
+      double v = m2 / std::max<double>(0.0, static_cast<double>(n - correction));
+      return static_cast<T>(take_sqrt ? std::sqrt(v) : v);
+    });
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor var(const Tensor& self, IntList dim, int64_t correction, bool keepdim) {
+  return var_impl(self, dim, correction, keepdim, false, "var");
+}
+Tensor std(const Tensor& self, IntList dim, int64_t correction, bool keepdim) {
+  return var_impl(self, dim, correction, keepdim, true, "std");
+}
+
+Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
+  TL_CHECK(is_floating(self.dtype()), TypeError,
+           "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+           dtype_info(self.dtype()).scalar_type_name);
+  Rows r = to_rows(self, dim, keepdim, "norm");
+  TL_CHECK(!(r.n_red == 0 && r.n_out > 0 && (p < 0 || std::isinf(p))), IndexError,
+           "linalg.vector_norm cannot compute the {} norm on an empty dimension because the "
+           "operation does not have an identity", p);
+  Tensor out = empty(r.out_shape, self.dtype());
+  dispatch_real(self.dtype(), "norm", [&]<typename T>() {
+    using A = opmath_t<T>;
+    for_rows<T, T>(r, out, [p](const T* x, int64_t n) {
+      if (p == 2) return static_cast<T>(std::sqrt(pairwise_sum<A>(x, n, [](A v) { return v * v; })));
+      if (p == 1) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return std::abs(v); }));
+      if (p == 0) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return A(v != A(0)); }));
+      if (std::isinf(p)) {
+        TL_CHECK(n > 0 || p > 0, IndexError,
+                 "linalg.vector_norm cannot compute the -inf norm on an empty tensor because the "
+                 "operation does not have an identity");
+        A best = p > 0 ? A(0) : std::numeric_limits<A>::infinity();
+        for (int64_t i = 0; i < n; ++i) {
+          A v = std::abs(static_cast<A>(x[i]));
+          if (v != v) return static_cast<T>(v);
+          best = p > 0 ? std::max(best, v) : std::min(best, v);
+        }
+        return static_cast<T>(best);
+      }
+      A s = pairwise_sum<A>(x, n, [p](A v) { return static_cast<A>(std::pow(std::abs(v), static_cast<A>(p))); });
+      return static_cast<T>(std::pow(s, static_cast<A>(1.0 / p)));
+    });
+  });
+  return out;
+}
+
+Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim) {
+  Tensor x = is_integral(self.dtype(), true) ? self.to(kDefaultFloatDType) : self;
+  check_floating(x.dtype(), "logsumexp");
+  refuse_reduced_float(x, x.dtype(), "exp_vml_cpu", false, true);
+  Rows r = to_rows(x, dim, keepdim, "logsumexp");
+  Tensor out = empty(r.out_shape, x.dtype());
+  dispatch_real(x.dtype(), "logsumexp", [&]<typename T>() {
+    using A = opmath_t<T>;
+    for_rows<T, T>(r, out, [](const T* p, int64_t n) {
+      A m = -std::numeric_limits<A>::infinity();
+      for (int64_t i = 0; i < n; ++i) m = std::max(m, static_cast<A>(p[i]));
+      if (std::isinf(m)) m = 0;  // all -inf (or +inf present): no shift, as torch does
+      A s = pairwise_sum<A>(p, n, [m](A v) { return std::exp(v - m); });
+      return static_cast<T>(std::log(s) + m);
+    });
+  });
+  return out;
+}
+
+namespace {
+
+// Inclusive scan along `dim`: each line along dim is moved last and scanned in the
+// accumulation type (double for floating inputs, int64 for integers).
+Tensor scan(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool is_prod, const char* op) {
+  DType rd = sum_result_dtype(self.dtype(), dtype);
+  check_real(rd, op);
+  refuse_reduced_float(self, rd, is_prod ? "cumprod_out_cpu" : "cumsum_out_cpu");
+  int64_t nd = std::max<int64_t>(self.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, op);
+  Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+  Tensor lines = x.to(rd).transpose(d, x.dim() - 1).contiguous();
+  Tensor out = empty(lines.sizes(), rd);
+  int64_t n = lines.dim() ? lines.size(-1) : 1;
+  int64_t count = n ? lines.numel() / n : 0;
+  dispatch_real(rd, op, [&]<typename T>() {
+    using A = std::conditional_t<std::is_floating_point_v<opmath_t<T>>, double, int64_t>;
+    const T* src = lines.data<T>();
+    T* dst = out.data<T>();
+    parallel_for(0, count, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1)),
+                 [&](int64_t b, int64_t e) {
+                   for (int64_t l = b; l < e; ++l) {
+                     A acc = is_prod ? A(1) : A(0);
+                     for (int64_t i = 0; i < n; ++i) {
+                       A v = static_cast<A>(src[l * n + i]);
+                       if constexpr (std::is_integral_v<A>) {
+                         using U = std::make_unsigned_t<A>;
+                         acc = is_prod ? static_cast<A>(static_cast<U>(acc) * static_cast<U>(v))
+                                       : static_cast<A>(static_cast<U>(acc) + static_cast<U>(v));
+                       } else {
+                         acc = is_prod ? acc * v : acc + v;
+                       }
+                       dst[l * n + i] = static_cast<T>(acc);
+                     }
+                   }
+                 });
+  });
+  Tensor result = out.transpose(d, x.dim() - 1).contiguous();
+  return self.dim() == 0 ? result.reshape({}) : result;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return scan(self, dim, dtype, false, "cumsum");
+}
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return scan(self, dim, dtype, true, "cumprod");
+}
+
+}  // namespace torchlet
