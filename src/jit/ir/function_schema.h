@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include <torchlet/ivalue.h>
+
 namespace torchlet::jit {
 
 // `(a!)`, `(a|b)`, `(a -> *)`: which alias sets a value belongs to, whether it is
@@ -58,5 +60,14 @@ struct FunctionSchema {
 
 // Parses one schema; CompileError pointing at the offending column on bad text.
 FunctionSchema parse_schema(std::string_view text);
+
+// An argument's default as a value of its TorchScript type (schema_default.cpp):
+// `1` is an int or a float as the type says, `[0, 0]` a typed list, `1` for `int[2]`
+// the list [1, 1], `"mean"` a str, None/True/False, and the enum spellings torch's
+// schemas use as ints: Mean/Sum (reduction), contiguous_format/preserve_format/
+// channels_last (MemoryFormat), strided (Layout), long/float (ScalarType index),
+// per_tensor_affine (QScheme). nullopt without a default; CompileError if the text
+// does not fit the type.
+std::optional<IValue> default_value(const SchemaArgument& arg);
 
 }  // namespace torchlet::jit
