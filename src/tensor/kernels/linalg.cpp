@@ -1,0 +1,218 @@
+// Matrix products: mm, bmm, addmm, linear and torch.matmul's broadcasting cases, all
+// reduced to one batched GEMM. float32 runs on oneDNN's matmul primitive (strided
+// operands passed as they are, alpha/beta as output scale and sum post-op); float64
+// and integer types use a plain blocked loop; float16/bool are refused as torch 1.13's
+// CPU build refuses them.
+#include <algorithm>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/dnnl_util.h"
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+// oneDNN accepts any strides, but its fast kernels want each matrix row- or column-
+// major; anything else (sliced columns, expanded rows) is packed first.
+Tensor gemm_ready(const Tensor& t) {
+  int64_t r = t.dim();
+  int64_t s_row = t.stride(r - 2), s_col = t.stride(r - 1);
+  int64_t rows = t.size(r - 2), cols = t.size(r - 1);
+  bool row_major = s_col == 1 && (s_row == cols || rows == 1);
+  bool col_major = s_row == 1 && (s_col == rows || cols == 1);
+  bool batch_ok = r < 3 || t.stride(0) != 0 || t.size(0) == 1;
+  if ((row_major || col_major) && batch_ok && t.storage_offset() >= 0) return t;
+  return t.contiguous();
+}
+
+void check_gemm_dtype(DType d, const char* op) {
+  TL_CHECK(d != DType::Half && d != DType::Bool, UnsupportedError,
+           "\"addmm_impl_cpu_\" not implemented for '{}'", dtype_info(d).scalar_type_name);
+  TL_CHECK(!is_complex(d) && !is_quantized(d), UnsupportedError,
+           "{}: dtype {} is not supported by torchlet's kernels", op, dtype_name(d));
+}
+
+// c[b] = alpha * a[b] @ w[b] + beta * c[b]; a [B,M,K], w [B,K,N], c [B,M,N] contiguous.
+// beta == 0 ignores c's contents (NaN included), as BLAS does.
+void gemm_f32(const Tensor& a, const Tensor& w, Tensor& c, float alpha, float beta) {
+  using namespace dnnl;
+  Tensor a2 = gemm_ready(a), w2 = gemm_ready(w);
+  memory::desc a_md = kernels::strided_desc(a2), w_md = kernels::strided_desc(w2),
+               c_md = kernels::strided_desc(c);
+  primitive_attr attr;
+  if (alpha != 1.0f) attr.set_output_scales(0, {alpha});
+  if (beta != 0.0f) {
+    post_ops po;
+    po.append_sum(beta);
+    attr.set_post_ops(po);
+  }
+  matmul::primitive_desc pd(matmul::desc(a_md, w_md, c_md), attr, kernels::dnnl_engine());
+  dnnl::matmul(pd).execute(kernels::dnnl_stream(),
+                     {{DNNL_ARG_SRC, memory(a_md, kernels::dnnl_engine(), a2.data_ptr())},
+                      {DNNL_ARG_WEIGHTS, memory(w_md, kernels::dnnl_engine(), w2.data_ptr())},
+                      {DNNL_ARG_DST, memory(c_md, kernels::dnnl_engine(), c.data_ptr())}});
+  kernels::dnnl_stream().wait();
+}
+
+// The same product for float64 and integer types: i-k-j order so the inner loop
+// streams rows of w and c, rows of c split over threads.
+template <typename T>
+void gemm_loop(const Tensor& a, const Tensor& w, Tensor& c, const Scalar& alpha, const Scalar& beta) {
+  using M = kernels::opmath_t<T>;
+  Tensor ac = a.contiguous(), wc = w.contiguous();
+  int64_t B = c.size(0), Mr = c.size(1), N = c.size(2), K = a.size(2);
+  const T* pa = ac.data<T>();
+  const T* pw = wc.data<T>();
+  T* pc = c.data<T>();
+  M al = alpha.to_unchecked<M>(), be = beta.to_unchecked<M>();
+  bool use_beta = !(beta.to_double() == 0.0);
+  parallel_for(0, B * Mr, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(1, N * K)),
+               [&](int64_t lo, int64_t hi) {
+                 std::vector<M> acc(static_cast<size_t>(N));
+                 for (int64_t bi = lo; bi < hi; ++bi) {
+                   int64_t b = bi / Mr, i = bi % Mr;
+                   std::fill(acc.begin(), acc.end(), M(0));
+                   const T* arow = pa + (b * Mr + i) * K;
+                   const T* wb = pw + b * K * N;
+                   for (int64_t k = 0; k < K; ++k) {
+                     M av = static_cast<M>(arow[k]);
+                     const T* wrow = wb + k * N;
+                     for (int64_t j = 0; j < N; ++j) acc[static_cast<size_t>(j)] += av * static_cast<M>(wrow[j]);
+                   }
+                   T* crow = pc + (b * Mr + i) * N;
+                   for (int64_t j = 0; j < N; ++j) {
+                     M v = al * acc[static_cast<size_t>(j)];
+                     if (use_beta) v += be * static_cast<M>(crow[j]);
+                     crow[j] = static_cast<T>(v);
+                   }
+                 }
+               });
+}
+
+// a [B,M,K] @ w [B,K,N] -> c [B,M,N]; c holds beta's operand on entry when beta != 0.
+void gemm(const Tensor& a, const Tensor& w, Tensor& c, const Scalar& alpha, const Scalar& beta,
+          const char* op) {
+  DType d = c.dtype();
+  // Like torch, empty products return before a kernel (and its dtype check) is chosen.
+  if (c.numel() == 0) return;
+  if (a.size(2) == 0) {  // empty inner dimension: the product is zero
+    if (beta.to_double() == 0.0) c.fill_(0);
+    else c.copy_(mul(c, beta));
+    return;
+  }
+  check_gemm_dtype(d, op);
+  if (d == DType::Float) {
+    return gemm_f32(a, w, c, static_cast<float>(alpha.to_double()), static_cast<float>(beta.to_double()));
+  }
+  dispatch_real(d, op, [&]<typename T>() {
+    if constexpr (!std::is_same_v<T, bool>) gemm_loop<T>(a, w, c, alpha, beta);
+  });
+}
+
+void check_same_dtype(const Tensor& a, const Tensor& b, const char* op) {
+  TL_CHECK(a.dtype() == b.dtype(), TypeError, "{}: expected mat1 and mat2 to have the same dtype, but got: {} != {}",
+           op, dtype_name(a.dtype()), dtype_name(b.dtype()));
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& self, const Tensor& mat2) {
+  TL_CHECK(self.dim() == 2, ValueError, "mm: self must be a matrix");
+  TL_CHECK(mat2.dim() == 2, ValueError, "mm: mat2 must be a matrix");
+  TL_CHECK(self.size(1) == mat2.size(0), ValueError,
+           "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", self.size(0), self.size(1),
+           mat2.size(0), mat2.size(1));
+  check_same_dtype(self, mat2, "mm");
+  Tensor c = empty({1, self.size(0), mat2.size(1)}, self.dtype());
+  gemm(self.unsqueeze(0), mat2.unsqueeze(0), c, 1, 0, "mm");
+  return c.squeeze(0);
+}
+
+Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  TL_CHECK(self.dim() == 3, ValueError, "batch1 must be a 3D tensor");
+  TL_CHECK(mat2.dim() == 3, ValueError, "batch2 must be a 3D tensor");
+  TL_CHECK(self.size(0) == mat2.size(0) && self.size(2) == mat2.size(1), ValueError,
+           "Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].",
+           self.size(0), self.size(2), mat2.size(0), mat2.size(1));
+  check_same_dtype(self, mat2, "bmm");
+  Tensor c = empty({self.size(0), self.size(1), mat2.size(2)}, self.dtype());
+  gemm(self, mat2, c, 1, 0, "bmm");
+  return c;
+}
+
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+             const Scalar& alpha) {
+  TL_CHECK(mat1.dim() == 2 && mat2.dim() == 2, ValueError, "addmm: mat1 and mat2 must be matrices");
+  TL_CHECK(mat1.size(1) == mat2.size(0), ValueError,
+           "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", mat1.size(0), mat1.size(1),
+           mat2.size(0), mat2.size(1));
+  check_same_dtype(mat1, mat2, "addmm");
+  check_same_dtype(self, mat1, "addmm");
+  Tensor c = empty({1, mat1.size(0), mat2.size(1)}, mat1.dtype());
+  bool use_self = beta.to_double() != 0.0;
+  if (use_self) c.squeeze(0).copy_(self.expand({mat1.size(0), mat2.size(1)}));
+  gemm(mat1.unsqueeze(0), mat2.unsqueeze(0), c, alpha, use_self ? beta : Scalar(0), "addmm");
+  return c.squeeze(0);
+}
+
+Tensor matmul(const Tensor& self, const Tensor& other) {
+  int64_t da = self.dim(), db = other.dim();
+  TL_CHECK(da > 0 && db > 0, ValueError,
+           "both arguments to matmul need to be at least 1D, but they are {}D and {}D", da, db);
+  if (da == 1 && db == 1) {
+    TL_CHECK(self.size(0) == other.size(0), ValueError,
+             "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of "
+             "elements, but got {} and {} elements respectively",
+             self.size(0), other.size(0), self.size(0), other.size(0));
+    return mm(self.unsqueeze(0), other.unsqueeze(1)).reshape({});
+  }
+  if (da == 2 && db == 1) return mm(self, other.unsqueeze(1)).squeeze(1);
+  if (da == 1 && db == 2) return mm(self.unsqueeze(0), other).squeeze(0);
+  if (da == 2 && db == 2) return mm(self, other);
+  // A batched left side times a matrix: fold the batch into rows (one GEMM).
+  if (da >= 3 && db <= 2) {
+    Tensor b2 = db == 1 ? other.unsqueeze(1) : other;
+    Shape out_shape(self.sizes().begin(), self.sizes().end() - 1);
+    out_shape.push_back(b2.size(1));
+    Tensor rows = self.reshape({-1, self.size(-1)});
+    Tensor r = mm(rows, b2).reshape(out_shape);
+    return db == 1 ? r.squeeze(-1) : r;
+  }
+  // General case: broadcast the batch dimensions and run one batched GEMM.
+  Tensor a = da == 1 ? self.unsqueeze(0) : self;
+  Tensor b = db == 1 ? other.unsqueeze(1) : other;
+  TL_CHECK(a.size(-1) == b.size(-2), ValueError,
+           "Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].",
+           a.size(-1), b.size(-2), b.size(-2), b.size(-1));
+  check_same_dtype(a, b, "matmul");
+  Shape ba(a.sizes().begin(), a.sizes().end() - 2), bb(b.sizes().begin(), b.sizes().end() - 2);
+  Shape batch = broadcast_shapes(ba, bb);
+  int64_t nb = 1;
+  for (int64_t s : batch) nb *= s;
+  Shape ea = batch, eb = batch;
+  ea.insert(ea.end(), {a.size(-2), a.size(-1)});
+  eb.insert(eb.end(), {b.size(-2), b.size(-1)});
+  Tensor a3 = a.expand(ea).reshape({nb, a.size(-2), a.size(-1)});
+  Tensor b3 = b.expand(eb).reshape({nb, b.size(-2), b.size(-1)});
+  Tensor c = empty({nb, a.size(-2), b.size(-1)}, a.dtype());
+  gemm(a3, b3, c, 1, 0, "matmul");
+  Shape out = batch;
+  if (da > 1) out.push_back(a.size(-2));
+  if (db > 1) out.push_back(b.size(-1));
+  return c.reshape(out);
+}
+
+Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
+  TL_CHECK(weight.dim() == 2 || weight.dim() == 1, ValueError, "linear: weight must be 1-D or 2-D");
+  if (input.dim() == 2 && weight.dim() == 2 && bias && bias->defined()) {
+    return addmm(*bias, input, weight.t());
+  }
+  Tensor out = matmul(input, weight.t());
+  if (bias && bias->defined()) out = add(out, *bias);
+  return out;
+}
+
+}  // namespace torchlet

@@ -1,0 +1,54 @@
+// Matrix products (linalg.cpp) against real PyTorch: every torch.matmul rank case with
+// broadcast batches, transposed and empty operands, addmm's alpha/beta, linear with
+// and without bias, over float32 (oneDNN), float64, integer and refused dtypes.
+#include <gtest/gtest.h>
+#include <torchlet/ops.h>
+
+#include "oracle.h"
+
+namespace torchlet {
+namespace {
+
+using testing::OpFn;
+using testing::Params;
+
+std::map<std::string, OpFn> linalg_ops() {
+  std::map<std::string, OpFn> ops;
+  ops["mm"] = [](std::vector<Tensor>& in, const Params&) { return std::vector{mm(in[0], in[1])}; };
+  ops["bmm"] = [](std::vector<Tensor>& in, const Params&) { return std::vector{bmm(in[0], in[1])}; };
+  ops["matmul"] = [](std::vector<Tensor>& in, const Params&) { return std::vector{matmul(in[0], in[1])}; };
+  ops["addmm"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{addmm(in[0], in[1], in[2], p.scalar("beta"), p.scalar("alpha"))};
+  };
+  ops["linear"] = [](std::vector<Tensor>& in, const Params&) {
+    std::optional<Tensor> bias;
+    if (in.size() > 2) bias = in[2];
+    return std::vector{linear(in[0], in[1], bias)};
+  };
+  return ops;
+}
+
+// oneDNN and torch's BLAS add the K products in different orders: float32 agrees to
+// 1e-4 relative plus 1e-4 absolute (dot products of 300 terms of magnitude ~9);
+// bfloat16 is computed in float and rounded once by torchlet.
+std::optional<testing::Tolerance> linalg_tolerance(const std::string&, DType d) {
+  switch (d) {
+    case DType::Float: return testing::Tolerance{1e-4, 1e-4};
+    case DType::BFloat16: return testing::Tolerance{2e-2, 1e-1};
+    default: return std::nullopt;
+  }
+}
+
+TEST(LinalgOracle, MatchesTorch) { testing::run_fixture("linalg.txt", linalg_ops(), linalg_tolerance); }
+
+TEST(Linalg, ShapeErrorNamesBothShapes) {
+  try {
+    mm(ones({2, 3}), ones({4, 5}));
+    ADD_FAILURE() << "mismatched mm accepted";
+  } catch (const ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("(2x3 and 4x5)"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace torchlet
