@@ -5,6 +5,7 @@
 #include <torchlet/error.h>
 
 #include "jit/ir/ir.h"
+#include "jit/ir/ir_parser.h"
 
 namespace torchlet::jit {
 namespace {
@@ -203,6 +204,50 @@ TEST(Graph, DestroyAndReplaceAfter) {
   g->lint();
   EXPECT_EQ(loop->input(2), x);
   EXPECT_EQ(g->str().find("prim::If"), std::string::npos);
+}
+
+// Builders give the node kinds, attributes and output types torch's emitter gives.
+TEST(Graph, BuildersTypeTheirOutputs) {
+  ClassTypePtr m = ClassType::create("__torch__.M", true);
+  m->add_attribute("w", Type::tensor(), ClassAttribute::Kind::Parameter);
+  m->add_attribute("n", Type::int_());
+  auto g = std::make_shared<Graph>();
+  Value* self = g->add_input("self")->set_type(m);
+  Value* a = g->add_input("a")->set_type(Type::int_());
+  Value* b = g->add_input("b")->set_type(Type::str_());
+  Value* t = g->insert_node(g->create_tuple({a, b}))->output();
+  Node* unpack = g->insert_node(g->create_tuple_unpack(t));
+  Value* l = g->insert_node(g->create_list(Type::int_(), {a, unpack->output(0)}))->output();
+  Value* d = g->insert_node(g->create_dict(Type::str_(), Type::int_(), {b}, {a}))->output();
+  Value* w = g->insert_node(g->create_get_attr(self, "w"))->output();
+  g->insert_node(g->create_set_attr(self, "n", a));
+  Value* u = g->insert_node(g->create_uninitialized(Type::tensor()))->output();
+  Value* is = g->insert_node(g->create_isinstance(a, {Type::int_(), Type::str_()}))->output();
+  Value* none = g->insert_node(g->create_none())->output();
+  for (Value* v : {t, l, d, w, u, is, none}) g->register_output(v);
+  g->lint();
+  const std::string text =
+      "graph(%self : __torch__.M,\n"
+      "      %a : int,\n"
+      "      %b : str):\n"
+      "  %3 : (int, str) = prim::TupleConstruct(%a, %b)\n"
+      "  %4 : int, %5 : str = prim::TupleUnpack(%3)\n"
+      "  %6 : int[] = prim::ListConstruct(%a, %4)\n"
+      "  %7 : Dict(str, int) = prim::DictConstruct(%b, %a)\n"
+      "  %8 : Tensor = prim::GetAttr[name=\"w\"](%self)\n"
+      "   = prim::SetAttr[name=\"n\"](%self, %a)\n"
+      "  %9 : Tensor = prim::Uninitialized()\n"
+      "  %10 : bool = prim::isinstance[types=[int, str]](%a)\n"
+      "  %11 : NoneType = prim::Constant()\n"
+      "  return (%3, %6, %7, %8, %9, %10, %11)\n";
+  EXPECT_EQ(g->str(), text);
+  EXPECT_THROW(g->create_get_attr(self, "missing"), TypeError);
+  EXPECT_THROW(g->create_list(Type::int_(), {b}), TypeError);
+  // The same text parses back (classes through the resolver) and prints identically.
+  TypeResolver resolve = [&](std::string_view n) -> TypePtr { return n == "__torch__.M" ? m : nullptr; };
+  GraphPtr p = parse_ir(text, resolve);
+  p->lint();
+  EXPECT_EQ(p->str(), text);
 }
 
 }  // namespace

@@ -152,6 +152,11 @@ bool Node::has_uses() const {
   return std::any_of(outputs_.begin(), outputs_.end(), [](const Value* v) { return v->has_uses(); });
 }
 
+void Node::replace_all_uses_with(Node* n) {
+  TL_INTERNAL_ASSERT(n->outputs_.size() == outputs_.size(), "replacing a node with one of another arity");
+  for (size_t i = 0; i < outputs_.size(); ++i) outputs_[i]->replace_all_uses_with(n->outputs_[i]);
+}
+
 Value* Node::add_input(Value* v) { return insert_input(inputs_.size(), v); }
 
 Value* Node::insert_input(size_t i, Value* v) {
@@ -602,6 +607,102 @@ std::shared_ptr<Graph> Graph::copy() const {
   same_ids(block_, g->block_);
   g->next_unique_ = next_unique_;
   return g;
+}
+
+Node* Graph::create_none() {
+  Node* n = create(sym::prim_Constant);
+  n->output()->set_type(Type::none());
+  return n;
+}
+
+Node* Graph::create_tuple(const std::vector<Value*>& values, TypePtr tuple_type) {
+  if (!tuple_type) {
+    std::vector<TypePtr> elems;
+    for (Value* v : values) elems.push_back(v->type());
+    tuple_type = Type::tuple(std::move(elems));
+  }
+  Node* n = create(sym::prim_TupleConstruct, values);
+  n->output()->set_type(std::move(tuple_type));
+  return n;
+}
+
+Node* Graph::create_tuple_unpack(Value* tuple) {
+  TL_CHECK(tuple->type()->kind() == TypeKind::Tuple, TypeError, "cannot unpack a {} as a tuple", tuple->type()->str());
+  const auto& elems = tuple->type()->contained();
+  Node* n = create(sym::prim_TupleUnpack, {tuple}, elems.size());
+  for (size_t i = 0; i < elems.size(); ++i) n->output(i)->set_type(elems[i]);
+  return n;
+}
+
+Node* Graph::create_list(const TypePtr& elem_type, const std::vector<Value*>& values) {
+  for (Value* v : values) {
+    TL_CHECK(v->type()->is_subtype_of(*elem_type), TypeError, "list element of type {} in a {}[]", v->type()->str(),
+             elem_type->str());
+  }
+  Node* n = create(sym::prim_ListConstruct, values);
+  n->output()->set_type(Type::list(elem_type));
+  return n;
+}
+
+Node* Graph::create_list_unpack(Value* list, size_t size) {
+  TL_CHECK(list->type()->kind() == TypeKind::List, TypeError, "cannot unpack a {} as a list", list->type()->str());
+  Node* n = create(sym::prim_ListUnpack, {list}, size);
+  for (Value* out : n->outputs()) out->set_type(list->type()->contained()[0]);
+  return n;
+}
+
+Node* Graph::create_dict(const TypePtr& key_type, const TypePtr& value_type, const std::vector<Value*>& keys,
+                         const std::vector<Value*>& values) {
+  TL_INTERNAL_ASSERT(keys.size() == values.size(), "dict keys and values differ in number");
+  Node* n = create(sym::prim_DictConstruct);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    n->add_input(keys[i]);
+    n->add_input(values[i]);
+  }
+  n->output()->set_type(Type::dict(key_type, value_type));
+  return n;
+}
+
+Node* Graph::create_object(const TypePtr& class_type) {
+  Node* n = create(sym::prim_CreateObject);
+  n->output()->set_type(class_type);
+  return n;
+}
+
+Node* Graph::create_get_attr(Value* obj, const std::string& field) {
+  const ClassType* c = obj->type()->as_class();
+  TL_CHECK(c, TypeError, "GetAttr of '{}' on a {}, not an object", field, obj->type()->str());
+  auto slot = c->find_attribute(field);
+  TL_CHECK(slot.has_value(), TypeError, "{} has no attribute '{}'", c->name(), field);
+  Node* n = create(sym::prim_GetAttr, {obj});
+  n->set_s(sym::attr_name, field);
+  n->output()->set_type(c->attributes()[*slot].type);
+  return n;
+}
+
+Node* Graph::create_set_attr(Value* obj, const std::string& field, Value* new_value) {
+  Node* n = create(sym::prim_SetAttr, {obj, new_value}, 0);
+  n->set_s(sym::attr_name, field);
+  return n;
+}
+
+Node* Graph::create_uninitialized(TypePtr type) {
+  Node* n = create(sym::prim_Uninitialized);
+  n->output()->set_type(std::move(type));
+  return n;
+}
+
+Node* Graph::create_unchecked_cast(Value* v, TypePtr type) {
+  Node* n = create(sym::prim_unchecked_cast, {v});
+  n->output()->set_type(std::move(type));
+  return n;
+}
+
+Node* Graph::create_isinstance(Value* v, std::vector<TypePtr> types) {
+  Node* n = create(sym::prim_isinstance, {v});
+  n->set_tys(sym::attr_types, std::move(types));
+  n->output()->set_type(Type::bool_());
+  return n;
 }
 
 // torch's insertConstant: the attribute kind follows the value's kind.

@@ -157,6 +157,8 @@ class Node {
   Value* input() const;   // the only input; InternalError if not exactly one
   Value* output() const;  // the only output; InternalError if not exactly one
   bool has_uses() const;
+  // Each output's uses move to the same-numbered output of n.
+  void replace_all_uses_with(Node* n);
 
   Value* add_input(Value* v);
   Value* insert_input(size_t i, Value* v);
@@ -322,6 +324,22 @@ class Graph : public std::enable_shared_from_this<Graph> {
   // Device, None, Tensor, lists, tuples...). ValueError for values that cannot be
   // constants (objects of classes, futures).
   Node* create_constant(const IValue& v);
+
+  // Builders for the nodes emitters make most; unlinked, typed as torch types them.
+  Node* create_none();                                                    // prim::Constant()
+  Node* create_tuple(const std::vector<Value*>& values, TypePtr tuple_type = nullptr);  // TupleConstruct
+  Node* create_tuple_unpack(Value* tuple);                                // one output per element
+  Node* create_list(const TypePtr& elem_type, const std::vector<Value*>& values);       // ListConstruct
+  Node* create_list_unpack(Value* list, size_t size);
+  Node* create_dict(const TypePtr& key_type, const TypePtr& value_type, const std::vector<Value*>& keys,
+                    const std::vector<Value*>& values);                   // DictConstruct(k, v, k, v...)
+  Node* create_object(const TypePtr& class_type);                         // CreateObject
+  // GetAttr[name=field]; the output takes the attribute's type from the class.
+  Node* create_get_attr(Value* obj, const std::string& field);
+  Node* create_set_attr(Value* obj, const std::string& field, Value* new_value);
+  Node* create_uninitialized(TypePtr type);
+  Node* create_unchecked_cast(Value* v, TypePtr type);
+  Node* create_isinstance(Value* v, std::vector<TypePtr> types);
 
   // --- inserting at the insert point ---------------------------------------------------------
   Node* insert_node(Node* n);  // links n at the insert point

@@ -23,7 +23,7 @@ namespace torchlet::jit {
 
 namespace {
 
-const Symbol kSubgraph = Symbol::from_qual_string("attr::Subgraph");
+const Symbol kSubgraph = sym::attr_Subgraph;
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 

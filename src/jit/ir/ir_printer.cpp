@@ -203,7 +203,7 @@ void print_attr_value(std::ostream& out, const Node& n, Symbol name) {
 
 namespace {
 
-const Symbol kSubgraph = Symbol::from_qual_string("attr::Subgraph");
+const Symbol kSubgraph = sym::attr_Subgraph;
 
 // torch's Node::print. A node holding a subgraph prints as kind_N when `groups`
 // collects them; Graph::print then appends `with kind_N = graph(...)` sections.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -44,3 +45,8 @@ enum : uint32_t {
 }  // namespace sym
 
 }  // namespace torchlet::jit
+
+template <>
+struct std::hash<torchlet::jit::Symbol> {
+  size_t operator()(torchlet::jit::Symbol s) const noexcept { return s.id(); }
+};

@@ -333,6 +333,9 @@ const FunctionType* Type::as_function() const {
 
 // --- classes and interfaces -------------------------------------------------------------
 
+ClassType::ClassType(std::string qualified_name, bool is_module)
+    : Type(TypeKind::Class, {}, std::move(qualified_name)), is_module_(is_module) {}
+
 std::optional<size_t> ClassType::find_attribute(std::string_view name) const {
   for (size_t i = 0; i < attributes_.size(); ++i) {
     if (attributes_[i].name == name) return i;

@@ -121,8 +121,9 @@ struct ClassAttribute {
 // compiler adds attributes and methods as it meets them); shared as TypePtr after.
 class ClassType : public Type {
  public:
-  ClassType(std::string qualified_name, bool is_module)
-      : Type(TypeKind::Class, {}, std::move(qualified_name)), is_module_(is_module) {}
+  // Out of line: it anchors type.cpp, whose static initialiser installs the hook that
+  // lets IValue::repr print objects' class names.
+  ClassType(std::string qualified_name, bool is_module);
   static ClassTypePtr create(std::string qualified_name, bool is_module = false) {
     return std::make_shared<ClassType>(std::move(qualified_name), is_module);
   }
