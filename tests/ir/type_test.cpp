@@ -52,6 +52,22 @@ TEST(Type, SubtypingMatchesTorchOnEveryPair) {
   EXPECT_GT(parsed.size(), 80u);
 }
 
+// Both spellings of every type torch's schemas use, from torch's own annotation_str
+// and str(): each parses from either and prints both.
+TEST(Type, BothSpellingsOfEverySchemaType) {
+  auto lines = testing::fixture_lines("ir/type_strs.txt");
+  EXPECT_GT(lines.size(), 80u);
+  for (const auto& line : lines) {
+    size_t bar = line.rfind('|');
+    std::string annotation = line.substr(0, bar), graph = line.substr(bar + 1);
+    TypePtr a = parse_type_annotation(annotation, /*allow_type_variables=*/true);
+    EXPECT_EQ(a->str(), graph) << annotation;
+    TypePtr g = parse_graph_type(graph);
+    EXPECT_EQ(g->annotation_str(), annotation) << graph;
+    EXPECT_TRUE(g->equals(*a)) << graph;
+  }
+}
+
 TEST(Type, AnnotationsParseAndPrint) {
   EXPECT_EQ(parse_type_annotation("Dict[str, List[Tuple[int, Tensor]]]")->annotation_str(),
             "Dict[str, List[Tuple[int, Tensor]]]");
