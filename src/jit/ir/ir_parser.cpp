@@ -25,6 +25,10 @@ namespace {
 
 const Symbol kSubgraph = sym::attr_Subgraph;
 
+// Numeric value names become value ids; more digits than this cannot be a real
+// graph's and would overflow the id counter.
+constexpr size_t kMaxIdDigits = 9;
+
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 }  // namespace
@@ -140,6 +144,7 @@ class IRParser {
   void name_value(Value* v, const std::string& name) {
     if (names_.count(name)) fail(fmt::format("%{} defined twice", name));
     if (name.find_first_not_of("0123456789") == std::string::npos) {
+      if (name.size() > kMaxIdDigits) fail(fmt::format("value id %{} is too large", name));
       v->unique_ = std::stoull(name);
     } else {
       v->set_debug_name(name);
@@ -230,7 +235,7 @@ class IRParser {
     for (size_t i = s_.find('%'); i != std::string_view::npos; i = s_.find('%', i + 1)) {
       size_t j = i + 1;
       while (j < s_.size() && std::isdigit(static_cast<unsigned char>(s_[j]))) ++j;
-      if (j == i + 1 || (j < s_.size() && (ident_char(s_[j]) || s_[j] == '.'))) continue;
+      if (j == i + 1 || j - i - 1 > kMaxIdDigits || (j < s_.size() && (ident_char(s_[j]) || s_[j] == '.'))) continue;
       max_id = std::max<size_t>(max_id, std::stoull(std::string(s_.substr(i + 1, j - i - 1))));
       any = true;
     }
@@ -532,7 +537,7 @@ class IRParser {
   void list_attribute(Node* n, Symbol name, const Literal& l, const TypePtr& out_type) {
     bool all_int = true, all_num = true, all_str = true, all_type = true;
     for (const Literal& e : l.items) {
-      TL_INTERNAL_ASSERT(!e.is_list, "nested list attribute");
+      if (e.is_list) fail("nested lists are not attribute values");
       all_int = all_int && e.value.isInt() && !e.is_float;
       all_num = all_num && (e.value.isInt() || e.value.isDouble());
       all_str = all_str && e.value.isString() && !e.is_type;
