@@ -196,9 +196,10 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Ten
               IntList stride = {1}, IntList padding = {0}, IntList dilation = {1}, int64_t groups = 1);
 Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
               IntList stride = {1}, IntList padding = {0}, IntList dilation = {1}, int64_t groups = 1);
-// aten::conv2d.padding: padding "same" or "valid".
-Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-              IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
+// aten::conv2d.padding: padding "same" or "valid" (its own name, since a braced list
+// would make an overload of conv2d ambiguous).
+Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
 Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                         IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
                         int64_t groups = 1, IntList dilation = {1});

@@ -41,6 +41,17 @@ struct OpMath<BFloat16> {
 template <typename T>
 using opmath_t = typename OpMath<T>::type;
 
+// Like dispatch_real, for kernels defined on floating types only (normalisation,
+// softmax, interpolation, pooling): other dtypes raise UnsupportedError naming `op`.
+template <typename Fn>
+void dispatch_floating(DType d, std::string_view op, Fn&& fn) {
+  if (d == DType::Float) return fn.template operator()<float>();
+  if (d == DType::Double) return fn.template operator()<double>();
+  if (d == DType::BFloat16) return fn.template operator()<BFloat16>();
+  if (d == DType::Half) return fn.template operator()<Half>();
+  throw_unsupported_dtype(op, d);
+}
+
 // Operands (output first) that all have `sizes`; byte strides per dimension,
 // innermost dimension last after coalescing.
 struct StridedLoop {

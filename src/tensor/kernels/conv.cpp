@@ -1,0 +1,457 @@
+// Convolutions (1d/2d/3d, transposed 2d) on oneDNN, and 2-d pooling (max, average,
+// adaptive) as our own loops over NCHW planes. Convolutions let oneDNN choose its
+// blocked layouts (format_tag::any) and reorder to torch's contiguous NC* layout at
+// the edges; they run in float32 only. Shape rules and messages follow torch.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <type_traits>
+#include <unordered_map>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/dnnl_util.h"
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using dnnl::memory;
+
+// Expands a 1-element list to `n` entries (torch's _single/_pair/_triple).
+Shape expand_param(IntList v, int64_t n, const char* what, const char* op) {
+  if (v.size() == 1) return Shape(static_cast<size_t>(n), v[0]);
+  TL_CHECK(static_cast<int64_t>(v.size()) == n, ValueError, "{}: expected {} to have {} elements, got {}", op,
+           what, n, v.size());
+  return v.vec();
+}
+
+void check_float32(const Tensor& t, const char* op) {
+  TL_CHECK(t.dtype() == DType::Float, UnsupportedError,
+           "{}: torchlet runs convolutions in float32 only (got {})", op, dtype_name(t.dtype()));
+}
+
+// Runs `pd`'s primitive with src/weights/dst given in plain layouts, reordering into
+// and out of the layouts oneDNN chose.
+template <typename PrimitiveDesc, typename Primitive>
+void run_with_reorders(const PrimitiveDesc& pd, const memory& src, const memory& weights,
+                       const std::optional<memory>& bias, const memory& dst) {
+  auto& eng = kernels::dnnl_engine();
+  auto& stream = kernels::dnnl_stream();
+  auto prepare = [&](const memory& plain, const memory::desc& want) {
+    memory from = plain;
+    if (from.get_desc() == want) return from;
+    memory m(want, eng);
+    dnnl::reorder(from, m).execute(stream, from, m);
+    return m;
+  };
+  memory s = prepare(src, pd.src_desc());
+  memory w = prepare(weights, pd.weights_desc());
+  memory d = pd.dst_desc() == dst.get_desc() ? dst : memory(pd.dst_desc(), eng);
+  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, s}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, d}};
+  if (bias) args.insert({DNNL_ARG_BIAS, *bias});
+  Primitive(pd).execute(stream, args);
+  if (d != dst) {
+    memory to = dst;
+    dnnl::reorder(d, to).execute(stream, d, to);
+  }
+  stream.wait();
+}
+
+memory::desc any_desc(const Shape& dims) {
+  return memory::desc(kernels::to_dims(dims), memory::data_type::f32, memory::format_tag::any);
+}
+
+Tensor conv_nd(const Tensor& input_in, const Tensor& weight_in, const std::optional<Tensor>& bias,
+               IntList stride_in, IntList padding_in, IntList dilation_in, int64_t groups, int64_t nsp,
+               const char* op) {
+  int64_t wdim = nsp + 2;
+  TL_CHECK(weight_in.dim() == wdim, ValueError, "{}: expected weight to be {}-dimensional, but got {}-dimensional weight",
+           op, wdim, weight_in.dim());
+  bool batched = input_in.dim() == wdim;
+  TL_CHECK(batched || input_in.dim() == wdim - 1, ValueError,
+           "Expected {}D (unbatched) or {}D (batched) input to {}, but got input of size: {}", wdim - 1, wdim, op,
+           shape_repr(input_in.sizes()));
+  check_float32(input_in, op);
+  check_float32(weight_in, op);
+  TL_CHECK(groups > 0, ValueError, "non-positive groups is not supported");
+  Tensor input = (batched ? input_in : input_in.unsqueeze(0)).contiguous();
+  Tensor weight = weight_in.contiguous();
+  Shape stride = expand_param(stride_in, nsp, "stride", op);
+  Shape padding = expand_param(padding_in, nsp, "padding", op);
+  Shape dilation = expand_param(dilation_in, nsp, "dilation", op);
+  int64_t n = input.size(0), c = input.size(1), oc = weight.size(0);
+  TL_CHECK(c == weight.size(1) * groups, ValueError,
+           "Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} channels "
+           "instead",
+           groups, shape_repr(weight.sizes()), shape_repr(input.sizes()), weight.size(1) * groups, c);
+  TL_CHECK(oc % groups == 0, ValueError, "Given groups={}, expected weight to be divisible by {} at dimension 0, but got weight of size {} instead",
+           groups, groups, shape_repr(weight.sizes()));
+  Shape out_shape{n, oc}, pad_r(static_cast<size_t>(nsp)), dil(static_cast<size_t>(nsp));
+  for (int64_t i = 0; i < nsp; ++i) {
+    size_t u = static_cast<size_t>(i);
+    int64_t in = input.size(2 + i), k = weight.size(2 + i);
+    int64_t eff = dilation[u] * (k - 1) + 1;
+    TL_CHECK(in + 2 * padding[u] >= eff, ValueError,
+             "Calculated padded input size per channel: ({}). Kernel size: ({}). Kernel size can't be greater "
+             "than actual input size",
+             in + 2 * padding[u], eff);
+    int64_t out = (in + 2 * padding[u] - eff) / stride[u] + 1;
+    out_shape.push_back(out);
+    pad_r[u] = (out - 1) * stride[u] + eff - in - padding[u];
+    dil[u] = dilation[u] - 1;  // oneDNN counts the gaps, torch the spacing
+  }
+  if (bias) {
+    TL_CHECK(bias->dim() == 1 && bias->size(0) == oc, ValueError,
+             "{}: expected bias of shape [{}], got {}", op, oc, shape_repr(bias->sizes()));
+    check_float32(*bias, op);
+  }
+  Tensor out = empty(out_shape, DType::Float);
+  if (out.numel() == 0) return batched ? out : out.squeeze(0);
+  // Grouped weights are [G, OC/G, IC/G, k...] to oneDNN: the same bytes, one more dim.
+  Shape wdims = weight.sizes().vec();
+  if (groups > 1) {
+    wdims[0] = oc / groups;
+    wdims.insert(wdims.begin(), groups);
+  }
+  Tensor wview = weight.view(wdims);
+  auto& eng = kernels::dnnl_engine();
+  memory src_mem = kernels::as_memory(input), w_mem = kernels::as_memory(wview), dst_mem = kernels::as_memory(out);
+  std::optional<memory> bias_mem;
+  if (bias) bias_mem = kernels::as_memory(bias->contiguous());
+  memory::desc bias_md = bias ? bias_mem->get_desc() : memory::desc();
+  dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                                    any_desc(input.sizes().vec()), any_desc(wdims), bias_md,
+                                    any_desc(out_shape), kernels::to_dims(stride), kernels::to_dims(dil),
+                                    kernels::to_dims(padding), kernels::to_dims(pad_r));
+  dnnl::convolution_forward::primitive_desc pd(d, eng);
+  run_with_reorders<decltype(pd), dnnl::convolution_forward>(pd, src_mem, w_mem, bias_mem, dst_mem);
+  return batched ? out : out.squeeze(0);
+}
+
+}  // namespace
+
+Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+              IntList padding, IntList dilation, int64_t groups) {
+  return conv_nd(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d");
+}
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+              IntList padding, IntList dilation, int64_t groups) {
+  return conv_nd(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d");
+}
+Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+              IntList padding, IntList dilation, int64_t groups) {
+  return conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d");
+}
+
+Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      IntList stride, std::string_view padding, IntList dilation, int64_t groups) {
+  if (padding == "valid") return conv2d(input, weight, bias, stride, IntList{0}, dilation, groups);
+  TL_CHECK(padding == "same", ValueError, "Invalid padding string: '{}'", padding);
+  Shape st = expand_param(stride, 2, "stride", "conv2d");
+  TL_CHECK(st[0] == 1 && st[1] == 1, ValueError, "padding='same' is not supported for strided convolutions");
+  Shape dil = expand_param(dilation, 2, "dilation", "conv2d");
+  // torch pads total = d*(k-1) per dim, the odd remainder on the right: pad the input
+  // by one extra row/column there, then run with symmetric padding.
+  Shape sym(2), extra(2);
+  for (int i = 0; i < 2; ++i) {
+    int64_t total = dil[static_cast<size_t>(i)] * (weight.size(2 + i) - 1);
+    sym[static_cast<size_t>(i)] = total / 2;
+    extra[static_cast<size_t>(i)] = total % 2;
+  }
+  Tensor x = input;
+  if (extra[0] || extra[1]) {
+    Shape padded = input.sizes().vec();
+    padded[padded.size() - 2] += extra[0];
+    padded[padded.size() - 1] += extra[1];
+    x = zeros(padded, input.dtype());
+    x.narrow(-2, 0, input.size(-2)).narrow(-1, 0, input.size(-1)).copy_(input);
+  }
+  return conv2d(x, weight, bias, {1, 1}, sym, dil, groups);
+}
+
+Tensor conv_transpose2d(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
+                        IntList stride_in, IntList padding_in, IntList output_padding_in, int64_t groups,
+                        IntList dilation_in) {
+  const char* op = "conv_transpose2d";
+  TL_CHECK(weight.dim() == 4, ValueError, "{}: expected weight to be 4-dimensional", op);
+  bool batched = input_in.dim() == 4;
+  TL_CHECK(batched || input_in.dim() == 3, ValueError,
+           "Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got input of size: {}",
+           shape_repr(input_in.sizes()));
+  check_float32(input_in, op);
+  check_float32(weight, op);
+  Tensor input = (batched ? input_in : input_in.unsqueeze(0)).contiguous();
+  Shape stride = expand_param(stride_in, 2, "stride", op), padding = expand_param(padding_in, 2, "padding", op);
+  Shape outpad = expand_param(output_padding_in, 2, "output_padding", op);
+  Shape dilation = expand_param(dilation_in, 2, "dilation", op);
+  int64_t n = input.size(0), ic = input.size(1);
+  TL_CHECK(ic == weight.size(0), ValueError,
+           "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels "
+           "instead",
+           shape_repr(weight.sizes()), shape_repr(input.sizes()), weight.size(0), ic);
+  int64_t oc = weight.size(1) * groups;
+  Shape out_shape{n, oc}, pad_r(2), dil(2);
+  for (size_t i = 0; i < 2; ++i) {
+    TL_CHECK(outpad[i] < stride[i] || outpad[i] < dilation[i], ValueError,
+             "output padding must be smaller than either stride or dilation");
+    int64_t in = input.size(2 + static_cast<int64_t>(i)), k = weight.size(2 + static_cast<int64_t>(i));
+    out_shape.push_back((in - 1) * stride[i] - 2 * padding[i] + dilation[i] * (k - 1) + outpad[i] + 1);
+    pad_r[i] = padding[i] - outpad[i];
+    dil[i] = dilation[i] - 1;
+  }
+  Tensor out = empty(out_shape, DType::Float);
+  if (out.numel() == 0) return batched ? out : out.squeeze(0);
+  // torch's [IC, OC/G, k...] is [G, IC/G, OC/G, k...]; oneDNN wants [G, OC/G, IC/G, k...]
+  // (or [OC, IC, k...] without groups): a permuted view of the same bytes.
+  Tensor w = weight.contiguous();
+  Tensor wview = w.view({groups, ic / groups, weight.size(1), weight.size(2), weight.size(3)}).transpose(1, 2);
+  if (groups == 1) wview = wview.squeeze(0);
+  auto& eng = kernels::dnnl_engine();
+  std::optional<memory> bias_mem;
+  if (bias) bias_mem = kernels::as_memory(bias->contiguous());
+  memory::desc bias_md = bias ? bias_mem->get_desc() : memory::desc();
+  dnnl::deconvolution_forward::desc d(dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
+                                      any_desc(input.sizes().vec()), any_desc(wview.sizes().vec()), bias_md,
+                                      any_desc(out_shape), kernels::to_dims(stride), kernels::to_dims(dil),
+                                      kernels::to_dims(padding), kernels::to_dims(pad_r));
+  dnnl::deconvolution_forward::primitive_desc pd(d, eng);
+  run_with_reorders<decltype(pd), dnnl::deconvolution_forward>(pd, kernels::as_memory(input), kernels::as_memory(wview),
+                                                                bias_mem, kernels::as_memory(out));
+  return batched ? out : out.squeeze(0);
+}
+
+// --- pooling -------------------------------------------------------------------------
+
+namespace {
+
+// torch's pooling_output_shape: floor or ceil, and a ceil window must start inside
+// the input or left padding.
+int64_t pool_out_size(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+  int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? stride - 1 : 0);
+  int64_t out = num / stride + 1;
+  if (ceil_mode && (out - 1) * stride >= in + pad) --out;
+  return out;
+}
+
+struct Pool2d {
+  Tensor x;  // [planes, H, W] contiguous
+  int64_t planes, h, w;
+  Shape lead;  // sizes before H, W
+};
+
+Pool2d as_planes(const Tensor& self, const char* op) {
+  TL_CHECK(self.dim() == 3 || self.dim() == 4, ValueError,
+           "{}: Expected 3D or 4D (batch mode) tensor for input, but got: {}", op, shape_repr(self.sizes()));
+  Pool2d p;
+  p.h = self.size(-2);
+  p.w = self.size(-1);
+  p.lead.assign(self.sizes().begin(), self.sizes().end() - 2);
+  p.planes = 1;
+  for (int64_t s : p.lead) p.planes *= s;
+  p.x = self.contiguous().reshape({p.planes, p.h, p.w});
+  return p;
+}
+
+Shape with_hw(const Shape& lead, int64_t oh, int64_t ow) {
+  Shape s = lead;
+  s.push_back(oh);
+  s.push_back(ow);
+  return s;
+}
+
+void check_pool_float(DType d, const char* kernel) {
+  TL_CHECK(is_floating(d) && d != DType::Half, UnsupportedError, "\"{}\" not implemented for '{}'", kernel,
+           dtype_info(d).scalar_type_name);
+}
+
+}  // namespace
+
+Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, IntList padding_in, IntList dilation_in,
+                  bool ceil_mode) {
+  const char* op = "max_pool2d";
+  Shape k = expand_param(kernel_size, 2, "kernel_size", op);
+  Shape s = stride_in.empty() ? k : expand_param(stride_in, 2, "stride", op);
+  Shape pad = expand_param(padding_in, 2, "padding", op);
+  Shape dil = expand_param(dilation_in, 2, "dilation", op);
+  for (size_t i = 0; i < 2; ++i) {
+    TL_CHECK(pad[i] <= k[i] / 2, ValueError, "pad should be at most half of effective kernel size, but got pad={}, kernel_size={} and dilation={}",
+             pad[i], k[i], dil[i]);
+  }
+  Pool2d p = as_planes(self, op);
+  int64_t oh = pool_out_size(p.h, k[0], pad[0], s[0], dil[0], ceil_mode);
+  int64_t ow = pool_out_size(p.w, k[1], pad[1], s[1], dil[1], ceil_mode);
+  TL_CHECK(oh > 0 && ow > 0, ValueError, "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
+           p.planes, p.h, p.w, p.planes, oh, ow);
+  Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
+  if (out.numel() == 0) return out;
+  check_pool_float(self.dtype(), "max_pool2d");
+  kernels::dispatch_floating(self.dtype(), op, [&]<typename T>() {
+    using M = kernels::opmath_t<T>;
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* plane = in + pl * p.h * p.w;
+        for (int64_t y = 0; y < oh; ++y) {
+          for (int64_t x = 0; x < ow; ++x) {
+            M best = -std::numeric_limits<M>::infinity();
+            for (int64_t i = 0; i < k[0]; ++i) {
+              int64_t iy = y * s[0] - pad[0] + i * dil[0];
+              if (iy < 0 || iy >= p.h) continue;
+              for (int64_t j = 0; j < k[1]; ++j) {
+                int64_t ix = x * s[1] - pad[1] + j * dil[1];
+                if (ix < 0 || ix >= p.w) continue;
+                M v = static_cast<M>(plane[iy * p.w + ix]);
+                if (v > best || v != v) best = v;  // NaN wins, as in torch
+              }
+            }
+            o[(pl * oh + y) * ow + x] = static_cast<T>(best);
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, IntList padding_in, bool ceil_mode,
+                  bool count_include_pad, std::optional<int64_t> divisor_override) {
+  const char* op = "avg_pool2d";
+  Shape k = expand_param(kernel_size, 2, "kernel_size", op);
+  Shape s = stride_in.empty() ? k : expand_param(stride_in, 2, "stride", op);
+  Shape pad = expand_param(padding_in, 2, "padding", op);
+  for (size_t i = 0; i < 2; ++i) {
+    TL_CHECK(pad[i] <= k[i] / 2, ValueError, "pad should be at most half of kernel size, but got pad={} and kernel_size={}",
+             pad[i], k[i]);
+  }
+  TL_CHECK(!divisor_override || *divisor_override != 0, ValueError, "divisor must be not zero");
+  Pool2d p = as_planes(self, op);
+  int64_t oh = pool_out_size(p.h, k[0], pad[0], s[0], 1, ceil_mode);
+  int64_t ow = pool_out_size(p.w, k[1], pad[1], s[1], 1, ceil_mode);
+  TL_CHECK(oh > 0 && ow > 0, ValueError, "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
+           p.planes, p.h, p.w, p.planes, oh, ow);
+  Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
+  if (out.numel() == 0) return out;
+  // torch 1.13 averages floating types (not float16) and int64 only.
+  TL_CHECK((is_floating(self.dtype()) && self.dtype() != DType::Half) || self.dtype() == DType::Long,
+           UnsupportedError, "\"avg_pool2d\" not implemented for '{}'", dtype_info(self.dtype()).scalar_type_name);
+  dispatch_real(self.dtype(), op, [&]<typename T>() {
+    using M = std::conditional_t<std::is_floating_point_v<kernels::opmath_t<T>>, kernels::opmath_t<T>, int64_t>;
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* plane = in + pl * p.h * p.w;
+        for (int64_t y = 0; y < oh; ++y) {
+          for (int64_t x = 0; x < ow; ++x) {
+            int64_t y0 = y * s[0] - pad[0], x0 = x * s[1] - pad[1];
+            int64_t y1 = std::min(y0 + k[0], p.h + pad[0]), x1 = std::min(x0 + k[1], p.w + pad[1]);
+            int64_t pool_size = (y1 - y0) * (x1 - x0);
+            y0 = std::max<int64_t>(y0, 0);
+            x0 = std::max<int64_t>(x0, 0);
+            y1 = std::min(y1, p.h);
+            x1 = std::min(x1, p.w);
+            M acc = 0;
+            for (int64_t iy = y0; iy < y1; ++iy) {
+              for (int64_t ix = x0; ix < x1; ++ix) acc += static_cast<M>(plane[iy * p.w + ix]);
+            }
+            int64_t divisor = divisor_override ? *divisor_override
+                              : count_include_pad ? pool_size
+                                                  : (y1 - y0) * (x1 - x0);
+            o[(pl * oh + y) * ow + x] = static_cast<T>(acc / static_cast<M>(divisor));
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+namespace {
+
+// Adaptive windows: [floor(o*in/out), ceil((o+1)*in/out)).
+int64_t adaptive_start(int64_t o, int64_t in, int64_t out) { return (o * in) / out; }
+int64_t adaptive_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
+
+}  // namespace
+
+Tensor adaptive_avg_pool2d(const Tensor& self, IntList output_size) {
+  const char* op = "adaptive_avg_pool2d";
+  TL_CHECK(output_size.size() == 2, ValueError, "adaptive_avg_pool2d: output_size must be 2");
+  Pool2d p = as_planes(self, op);
+  int64_t oh = output_size[0], ow = output_size[1];
+  Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
+  if (out.numel() == 0) return out;
+  // A 1x1 output is a mean in torch, which has a float16 kernel; other sizes do not.
+  if (!(oh == 1 && ow == 1 && self.dtype() == DType::Half)) check_pool_float(self.dtype(), "adaptive_avg_pool2d");
+  kernels::dispatch_floating(self.dtype(), op, [&]<typename T>() {
+    using M = kernels::opmath_t<T>;
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* plane = in + pl * p.h * p.w;
+        for (int64_t y = 0; y < oh; ++y) {
+          int64_t y0 = adaptive_start(y, p.h, oh), y1 = adaptive_end(y, p.h, oh);
+          for (int64_t x = 0; x < ow; ++x) {
+            int64_t x0 = adaptive_start(x, p.w, ow), x1 = adaptive_end(x, p.w, ow);
+            M acc = 0;
+            for (int64_t iy = y0; iy < y1; ++iy) {
+              for (int64_t ix = x0; ix < x1; ++ix) acc += static_cast<M>(plane[iy * p.w + ix]);
+            }
+            o[(pl * oh + y) * ow + x] = static_cast<T>(acc / static_cast<M>((y1 - y0) * (x1 - x0)));
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntList output_size) {
+  const char* op = "adaptive_max_pool2d";
+  TL_CHECK(output_size.size() == 2, ValueError, "adaptive_max_pool2d: internal error: output_size.size() must be 2");
+  Pool2d p = as_planes(self, op);
+  int64_t oh = output_size[0], ow = output_size[1];
+  Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
+  Tensor idx = empty(with_hw(p.lead, oh, ow), DType::Long);
+  if (out.numel() == 0) return {out, idx};
+  check_pool_float(self.dtype(), "adaptive_max_pool2d");
+  kernels::dispatch_floating(self.dtype(), op, [&]<typename T>() {
+    using M = kernels::opmath_t<T>;
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    int64_t* ix_out = idx.data<int64_t>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* plane = in + pl * p.h * p.w;
+        for (int64_t y = 0; y < oh; ++y) {
+          int64_t y0 = adaptive_start(y, p.h, oh), y1 = adaptive_end(y, p.h, oh);
+          for (int64_t x = 0; x < ow; ++x) {
+            int64_t x0 = adaptive_start(x, p.w, ow), x1 = adaptive_end(x, p.w, ow);
+            M best = -std::numeric_limits<M>::infinity();
+            int64_t best_i = y0 * p.w + x0;
+            for (int64_t iy = y0; iy < y1; ++iy) {
+              for (int64_t ix = x0; ix < x1; ++ix) {
+                M v = static_cast<M>(plane[iy * p.w + ix]);
+                if (v > best || v != v) {
+                  best = v;
+                  best_i = iy * p.w + ix;
+                  if (v != v) break;
+                }
+              }
+            }
+            o[(pl * oh + y) * ow + x] = static_cast<T>(best);
+            ix_out[(pl * oh + y) * ow + x] = best_i;
+          }
+        }
+      }
+    });
+  });
+  return {out, idx};
+}
+
+}  // namespace torchlet

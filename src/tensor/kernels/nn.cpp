@@ -1,0 +1,353 @@
+// Neural-network operators that are our own loops: batch_norm (eval), layer_norm,
+// group_norm, softmax/log_softmax, dropout (eval), embedding and 2-d upsampling
+// (nearest, bilinear). Statistics and exponentials are computed in float for
+// float16/bfloat16 inputs, as torch does. Convolution and pooling are in conv.cpp.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using kernels::opmath_t;
+
+// Floating types only; torch 1.13's CPU build has no float16 kernel for most of these
+// operators either (`half_ok` marks the exceptions).
+void check_floating(DType d, const char* kernel, bool half_ok = false) {
+  TL_CHECK(is_floating(d) && (half_ok || d != DType::Half), UnsupportedError, "\"{}\" not implemented for '{}'",
+           kernel, dtype_info(d).scalar_type_name);
+}
+
+// Per-channel vector as float64 values (weights, biases, running statistics), or
+// `fill` when absent.
+std::vector<double> channel_values(const std::optional<Tensor>& t, int64_t n, double fill, const char* what,
+                                   const char* op) {
+  if (!t || !t->defined()) return std::vector<double>(static_cast<size_t>(n), fill);
+  TL_CHECK(t->numel() == n, ValueError, "{}: expected {} to have {} elements, but got {}", op, what, n,
+           t->numel());
+  return t->reshape({-1}).to_vector<double>();
+}
+
+}  // namespace
+
+Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                  const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
+                  bool training, double /*momentum*/, double eps) {
+  TL_CHECK(!training, UnsupportedError,
+           "batch_norm: training mode (batch statistics and running-stat updates) is not supported by "
+           "torchlet's kernels");
+  TL_CHECK(running_mean && running_var && running_mean->defined() && running_var->defined(), ValueError,
+           "batch_norm: running_mean and running_var must be defined in evaluation mode");
+  TL_CHECK(input.dim() >= 2, ValueError, "batch_norm: expected at least 2D input (got {}D input)", input.dim());
+  check_floating(input.dtype(), "batch_norm");
+  int64_t c = input.size(1);
+  // Fold the statistics into one scale and shift per channel: y = x * scale + shift.
+  auto mean = channel_values(running_mean, c, 0, "running_mean", "batch_norm");
+  auto var = channel_values(running_var, c, 1, "running_var", "batch_norm");
+  auto w = channel_values(weight, c, 1, "weight", "batch_norm");
+  auto b = channel_values(bias, c, 0, "bias", "batch_norm");
+  std::vector<double> scale(static_cast<size_t>(c)), shift(static_cast<size_t>(c));
+  for (size_t i = 0; i < scale.size(); ++i) {
+    scale[i] = w[i] / std::sqrt(var[i] + eps);
+    shift[i] = b[i] - mean[i] * scale[i];
+  }
+  Tensor x = input.contiguous();
+  Tensor out = empty(x.sizes(), x.dtype());
+  int64_t n = x.size(0), inner = c ? x.numel() / std::max<int64_t>(1, n * c) : 0;
+  kernels::dispatch_floating(x.dtype(), "batch_norm", [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* src = x.data<T>();
+    T* dst = out.data<T>();
+    parallel_for(0, n * c, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(inner, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t plane = lo; plane < hi; ++plane) {
+                     size_t ch = static_cast<size_t>(plane % c);
+                     const M sc = static_cast<M>(scale[ch]), sh = static_cast<M>(shift[ch]);
+                     const T* __restrict ps = src + plane * inner;
+                     T* __restrict pd = dst + plane * inner;
+                     for (int64_t i = 0; i < inner; ++i) pd[i] = static_cast<T>(static_cast<M>(ps[i]) * sc + sh);
+                   }
+                 });
+  });
+  return out;
+}
+
+namespace {
+
+// Normalises each of `rows` contiguous rows of `len` elements to zero mean and unit
+// variance (biased), then applies per-element affine params `w`/`b` indexed by
+// (row % affine_rows) * len... through the `affine` callback.
+template <typename T, typename Affine>
+void normalize_rows(const T* src, T* dst, int64_t rows, int64_t len, double eps, const Affine& affine) {
+  using M = opmath_t<T>;
+  parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
+               [&](int64_t lo, int64_t hi) {
+                 for (int64_t r = lo; r < hi; ++r) {
+                   const T* p = src + r * len;
+                   double s = 0;
+                   for (int64_t i = 0; i < len; ++i) s += static_cast<double>(static_cast<M>(p[i]));
+                   double mean = s / static_cast<double>(len);
+                   double ss = 0;
+                   for (int64_t i = 0; i < len; ++i) {
+                     double d = static_cast<double>(static_cast<M>(p[i])) - mean;
+                     ss += d * d;
+                   }
+                   M rstd = static_cast<M>(1.0 / std::sqrt(ss / static_cast<double>(len) + eps));
+                   M m = static_cast<M>(mean);
+                   T* q = dst + r * len;
+                   for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(affine(r, i, (static_cast<M>(p[i]) - m) * rstd));
+                 }
+               });
+}
+
+}  // namespace
+
+Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::optional<Tensor>& weight,
+                  const std::optional<Tensor>& bias, double eps) {
+  int64_t nd = static_cast<int64_t>(normalized_shape.size());
+  TL_CHECK(nd >= 1 && input.dim() >= nd, ValueError,
+           "Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}",
+           shape_repr(normalized_shape), shape_repr(normalized_shape).substr(1), shape_repr(input.sizes()));
+  for (int64_t i = 0; i < nd; ++i) {
+    TL_CHECK(input.size(input.dim() - nd + i) == normalized_shape[static_cast<size_t>(i)], ValueError,
+             "Given normalized_shape={}, expected input with shape [*, {}, but got input of size{}",
+             shape_repr(normalized_shape), shape_repr(normalized_shape).substr(1), shape_repr(input.sizes()));
+  }
+  check_floating(input.dtype(), "LayerNormKernelImpl");
+  TL_CHECK(input.dtype() != DType::Half, UnsupportedError, "\"LayerNormKernelImpl\" not implemented for 'Half'");
+  int64_t len = 1;
+  for (int64_t s : normalized_shape) len *= s;
+  Tensor x = input.contiguous();
+  Tensor out = empty(x.sizes(), x.dtype());
+  if (x.numel() == 0) return out;
+  Tensor w = weight && weight->defined() ? weight->to(DType::Double).contiguous() : Tensor();
+  Tensor b = bias && bias->defined() ? bias->to(DType::Double).contiguous() : Tensor();
+  const double* pw = w.defined() ? w.data<double>() : nullptr;
+  const double* pb = b.defined() ? b.data<double>() : nullptr;
+  kernels::dispatch_floating(x.dtype(), "LayerNormKernelImpl", [&]<typename T>() {
+    using M = opmath_t<T>;
+    normalize_rows<T>(x.data<T>(), out.data<T>(), x.numel() / len, len, eps, [&](int64_t, int64_t i, M v) {
+      if (pw) v = v * static_cast<M>(pw[i]);
+      if (pb) v = v + static_cast<M>(pb[i]);
+      return v;
+    });
+  });
+  return out;
+}
+
+Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<Tensor>& weight,
+                  const std::optional<Tensor>& bias, double eps) {
+  TL_CHECK(input.dim() >= 2, ValueError, "group_norm: expected at least 2D input");
+  int64_t n = input.size(0), c = input.size(1);
+  TL_CHECK(num_groups > 0 && c % num_groups == 0, ValueError,
+           "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and "
+           "num_groups={}",
+           shape_repr(input.sizes()), num_groups);
+  check_floating(input.dtype(), "GroupNormKernelImpl");
+  TL_CHECK(input.dtype() != DType::Half, UnsupportedError, "\"GroupNormKernelImpl\" not implemented for 'Half'");
+  Tensor x = input.contiguous();
+  Tensor out = empty(x.sizes(), x.dtype());
+  if (x.numel() == 0) return out;
+  int64_t spatial = x.numel() / (n * c);
+  int64_t len = (c / num_groups) * spatial;
+  auto w = channel_values(weight, c, 1, "weight", "group_norm");
+  auto b = channel_values(bias, c, 0, "bias", "group_norm");
+  int64_t cg = c / num_groups;
+  kernels::dispatch_floating(x.dtype(), "GroupNormKernelImpl", [&]<typename T>() {
+    using M = opmath_t<T>;
+    normalize_rows<T>(x.data<T>(), out.data<T>(), n * num_groups, len, eps, [&](int64_t row, int64_t i, M v) {
+      size_t ch = static_cast<size_t>((row % num_groups) * cg + i / spatial);
+      return v * static_cast<M>(w[ch]) + static_cast<M>(b[ch]);
+    });
+  });
+  return out;
+}
+
+namespace {
+
+Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log, const char* op) {
+  Tensor x = dtype ? self.to(*dtype) : self;
+  int64_t nd = std::max<int64_t>(x.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, op);
+  bool lastdim = d == nd - 1;
+  if (x.numel() == 0) return empty(x.sizes(), x.dtype());  // torch returns before its kernel
+  check_floating(x.dtype(), lastdim ? (log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl")
+                                    : "softmax_kernel_impl");
+  if (x.dim() == 0) x = x.reshape({1});
+  Tensor lines = x.transpose(d, x.dim() - 1).contiguous();
+  Tensor out = empty(lines.sizes(), lines.dtype());
+  int64_t len = lines.size(-1);
+  int64_t rows = len ? lines.numel() / len : 0;
+  kernels::dispatch_floating(x.dtype(), op, [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* src = lines.data<T>();
+    T* dst = out.data<T>();
+    parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t r = lo; r < hi; ++r) {
+                     const T* p = src + r * len;
+                     T* q = dst + r * len;
+                     M m = -std::numeric_limits<M>::infinity();
+                     for (int64_t i = 0; i < len; ++i) m = std::max(m, static_cast<M>(p[i]));
+                     M s = 0;
+                     for (int64_t i = 0; i < len; ++i) s += std::exp(static_cast<M>(p[i]) - m);
+                     if (log) {
+                       M ls = std::log(s);
+                       for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(static_cast<M>(p[i]) - m - ls);
+                     } else {
+                       M inv = M(1) / s;
+                       for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(std::exp(static_cast<M>(p[i]) - m) * inv);
+                     }
+                   }
+                 });
+  });
+  Tensor result = out.transpose(d, x.dim() - 1).contiguous();
+  return self.dim() == 0 ? result.reshape({}) : result;
+}
+
+}  // namespace
+
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(self, dim, dtype, false, "softmax");
+}
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(self, dim, dtype, true, "log_softmax");
+}
+
+Tensor dropout(const Tensor& input, double p, bool train) {
+  TL_CHECK(p >= 0 && p <= 1, ValueError, "dropout probability has to be between 0 and 1, but got {}", p);
+  TL_CHECK(!train || p == 0, UnsupportedError,
+           "dropout: training mode needs a random generator, which torchlet's kernels do not have yet");
+  return input;
+}
+
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t /*padding_idx*/) {
+  TL_CHECK(weight.dim() == 2, ValueError, "'weight' must be 2-D");
+  TL_CHECK(indices.dtype() == DType::Long || indices.dtype() == DType::Int, TypeError,
+           "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but "
+           "got {} instead (while checking arguments for embedding)",
+           dtype_info(indices.dtype()).scalar_type_name);
+  std::vector<int64_t> idx = indices.to_vector<int64_t>();
+  int64_t v = weight.size(0), d = weight.size(1);
+  for (int64_t i : idx) TL_CHECK(i >= 0 && i < v, IndexError, "index out of range in self");
+  Shape out_shape = indices.sizes().vec();
+  out_shape.push_back(d);
+  Tensor out = empty(out_shape, weight.dtype());
+  Tensor rows = out.reshape({static_cast<int64_t>(idx.size()), d});
+  for (size_t i = 0; i < idx.size(); ++i) rows.select(0, static_cast<int64_t>(i)).copy_(weight.select(0, idx[i]));
+  return out;
+}
+
+namespace {
+
+struct Planes {
+  Tensor x;
+  int64_t planes, h, w;
+  Shape lead;
+};
+
+Planes nchw_planes(const Tensor& self, IntList output_size, const char* op) {
+  TL_CHECK(self.dim() == 4, ValueError, "{}: expected 4-D input, got {}-D", op, self.dim());
+  TL_CHECK(output_size.size() == 2, ValueError, "{}: output_size must have 2 elements", op);
+  TL_CHECK(output_size[0] > 0 && output_size[1] > 0, ValueError,
+           "Input and output sizes should be greater than 0, but got input (H: {}, W: {}) output (H: {}, W: {})",
+           self.size(2), self.size(3), output_size[0], output_size[1]);
+  Planes p;
+  p.h = self.size(2);
+  p.w = self.size(3);
+  p.planes = self.size(0) * self.size(1);
+  p.lead = {self.size(0), self.size(1)};
+  p.x = self.contiguous();
+  return p;
+}
+
+}  // namespace
+
+Tensor upsample_nearest2d(const Tensor& self, IntList output_size) {
+  Planes p = nchw_planes(self, output_size, "upsample_nearest2d");
+  check_floating(self.dtype(), "compute_indices_weights_nearest");
+  int64_t oh = output_size[0], ow = output_size[1];
+  Tensor out = empty({p.lead[0], p.lead[1], oh, ow}, self.dtype());
+  // torch's nearest index: floor(dst * (in / out)) in float, clamped to in - 1.
+  const float sh = static_cast<float>(p.h) / static_cast<float>(oh), sw = static_cast<float>(p.w) / static_cast<float>(ow);
+  std::vector<int64_t> ys(static_cast<size_t>(oh)), xs(static_cast<size_t>(ow));
+  for (int64_t y = 0; y < oh; ++y) ys[static_cast<size_t>(y)] = std::min(static_cast<int64_t>(std::floor(static_cast<float>(y) * sh)), p.h - 1);
+  for (int64_t x = 0; x < ow; ++x) xs[static_cast<size_t>(x)] = std::min(static_cast<int64_t>(std::floor(static_cast<float>(x) * sw)), p.w - 1);
+  kernels::dispatch_floating(self.dtype(), "upsample_nearest2d", [&]<typename T>() {
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        for (int64_t y = 0; y < oh; ++y) {
+          const T* row = in + (pl * p.h + ys[static_cast<size_t>(y)]) * p.w;
+          T* orow = o + (pl * oh + y) * ow;
+          for (int64_t x = 0; x < ow; ++x) orow[x] = row[xs[static_cast<size_t>(x)]];
+        }
+      }
+    });
+  });
+  return out;
+}
+
+namespace {
+
+// Source coordinate of a bilinear output index (torch's area_pixel_compute_source_index).
+struct Lerp {
+  int64_t i0, i1;
+  double l1;
+};
+
+std::vector<Lerp> lerp_table(int64_t in, int64_t out, bool align_corners) {
+  std::vector<Lerp> t(static_cast<size_t>(out));
+  double scale = align_corners ? (out > 1 ? static_cast<double>(in - 1) / static_cast<double>(out - 1) : 0.0)
+                               : static_cast<double>(in) / static_cast<double>(out);
+  for (int64_t o = 0; o < out; ++o) {
+    double src = align_corners ? scale * static_cast<double>(o)
+                               : std::max(scale * (static_cast<double>(o) + 0.5) - 0.5, 0.0);
+    int64_t i0 = std::min(static_cast<int64_t>(src), in - 1);
+    int64_t i1 = i0 + (i0 < in - 1 ? 1 : 0);
+    t[static_cast<size_t>(o)] = {i0, i1, src - static_cast<double>(i0)};
+  }
+  return t;
+}
+
+}  // namespace
+
+Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_corners) {
+  Planes p = nchw_planes(self, output_size, "upsample_bilinear2d");
+  check_floating(self.dtype(), "compute_indices_weights_linear");
+  int64_t oh = output_size[0], ow = output_size[1];
+  Tensor out = empty({p.lead[0], p.lead[1], oh, ow}, self.dtype());
+  auto ty = lerp_table(p.h, oh, align_corners), tx = lerp_table(p.w, ow, align_corners);
+  kernels::dispatch_floating(self.dtype(), "upsample_bilinear2d", [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* in = p.x.data<T>();
+    T* o = out.data<T>();
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* plane = in + pl * p.h * p.w;
+        for (int64_t y = 0; y < oh; ++y) {
+          const Lerp& ly = ty[static_cast<size_t>(y)];
+          M wy1 = static_cast<M>(ly.l1), wy0 = M(1) - wy1;
+          for (int64_t x = 0; x < ow; ++x) {
+            const Lerp& lx = tx[static_cast<size_t>(x)];
+            M wx1 = static_cast<M>(lx.l1), wx0 = M(1) - wx1;
+            auto at = [&](int64_t yy, int64_t xx) { return static_cast<M>(plane[yy * p.w + xx]); };
+            M v = wy0 * (wx0 * at(ly.i0, lx.i0) + wx1 * at(ly.i0, lx.i1)) +
+                  wy1 * (wx0 * at(ly.i1, lx.i0) + wx1 * at(ly.i1, lx.i1));
+            o[(pl * oh + y) * ow + x] = static_cast<T>(v);
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+}  // namespace torchlet

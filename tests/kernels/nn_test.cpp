@@ -1,0 +1,114 @@
+// Neural-network kernels (conv.cpp, nn.cpp) against real PyTorch: convolutions with
+// stride/padding/dilation/groups, 'same'/'valid', transposed convolution, the pooling
+// family with ceil_mode and count_include_pad, normalisations, softmax, embedding and
+// interpolation, over every dtype torch accepts for them.
+#include <gtest/gtest.h>
+#include <torchlet/ops.h>
+
+#include "oracle.h"
+
+namespace torchlet {
+namespace {
+
+using testing::OpFn;
+using testing::Params;
+
+std::optional<Tensor> arg(const std::vector<Tensor>& in, size_t i) {
+  if (i < in.size()) return in[i];
+  return std::nullopt;
+}
+
+std::map<std::string, OpFn> nn_ops() {
+  std::map<std::string, OpFn> ops;
+  auto conv = [](auto fn) {
+    return [fn](std::vector<Tensor>& in, const Params& p) {
+      return std::vector{fn(in[0], in[1], arg(in, 2), p.ints("stride"), p.ints("padding"), p.ints("dilation"),
+                            p.integer("groups"))};
+    };
+  };
+  ops["conv1d"] = conv([](auto&&... a) { return conv1d(a...); });
+  ops["conv2d"] = conv([](auto&&... a) { return conv2d(a...); });
+  ops["conv3d"] = conv([](auto&&... a) { return conv3d(a...); });
+  ops["conv2d.padding"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{conv2d_padding(in[0], in[1], std::nullopt, {1}, p.str("padding"), p.ints("dilation"), 1)};
+  };
+  ops["conv_transpose2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{conv_transpose2d(in[0], in[1], arg(in, 2), p.ints("stride"), p.ints("padding"),
+                                        p.ints("output_padding"), p.integer("groups"), p.ints("dilation"))};
+  };
+  ops["max_pool2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{max_pool2d(in[0], p.ints("kernel_size"), p.ints("stride"), p.ints("padding"),
+                                  p.ints("dilation"), p.flag("ceil_mode"))};
+  };
+  ops["avg_pool2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    std::optional<int64_t> div;
+    if (p.has("divisor_override")) div = p.integer("divisor_override");
+    return std::vector{avg_pool2d(in[0], p.ints("kernel_size"), p.ints("stride"), p.ints("padding"),
+                                  p.flag("ceil_mode"), p.flag("count_include_pad"), div)};
+  };
+  ops["adaptive_avg_pool2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{adaptive_avg_pool2d(in[0], p.ints("output_size"))};
+  };
+  ops["adaptive_max_pool2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    auto [v, i] = adaptive_max_pool2d(in[0], p.ints("output_size"));
+    return std::vector{v, i};
+  };
+  ops["batch_norm"] = [](std::vector<Tensor>& in, const Params& p) {
+    if (in.size() == 3) {
+      return std::vector{batch_norm(in[0], std::nullopt, std::nullopt, in[1], in[2], false, 0.1, p.real("eps"))};
+    }
+    return std::vector{batch_norm(in[0], in[1], in[2], in[3], in[4], false, 0.1, p.real("eps"))};
+  };
+  ops["layer_norm"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{layer_norm(in[0], p.ints("normalized_shape"), arg(in, 1), arg(in, 2), p.real("eps"))};
+  };
+  ops["group_norm"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{group_norm(in[0], p.integer("num_groups"), arg(in, 1), arg(in, 2), p.real("eps"))};
+  };
+  ops["softmax"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{softmax(in[0], p.integer("dim"), p.dtype("dtype"))};
+  };
+  ops["log_softmax"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{log_softmax(in[0], p.integer("dim"))};
+  };
+  ops["dropout"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{dropout(in[0], p.real("p"), p.flag("train"))};
+  };
+  ops["embedding"] = [](std::vector<Tensor>& in, const Params&) { return std::vector{embedding(in[0], in[1])}; };
+  ops["upsample_nearest2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{upsample_nearest2d(in[0], p.ints("output_size"))};
+  };
+  ops["upsample_bilinear2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{upsample_bilinear2d(in[0], p.ints("output_size"), p.flag("align_corners"))};
+  };
+  return ops;
+}
+
+// Convolutions sum up to 9*49 products in an order oneDNN picks (Winograd or direct),
+// so float32 agrees to 1e-4 relative plus 1e-4 absolute; normalisations compute their
+// statistics in float64 where torch uses float32 (bfloat16/float16 within a few steps).
+std::optional<testing::Tolerance> nn_tolerance(const std::string&, DType d) {
+  switch (d) {
+    case DType::Float: return testing::Tolerance{1e-4, 1e-4};
+    case DType::Half: return testing::Tolerance{4e-3, 4e-3};
+    case DType::BFloat16: return testing::Tolerance{2e-2, 2e-2};
+    default: return std::nullopt;
+  }
+}
+
+TEST(NNOracle, MatchesTorch) { testing::run_fixture("nn.txt", nn_ops(), nn_tolerance); }
+
+TEST(NN, ConvolutionRefusesNonFloat32ByName) {
+  try {
+    conv2d(ones({1, 1, 3, 3}, DType::Double), ones({1, 1, 1, 1}, DType::Double), std::nullopt);
+    ADD_FAILURE() << "float64 convolution accepted";
+  } catch (const UnsupportedError& e) {
+    EXPECT_NE(std::string(e.what()).find("conv2d"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(dropout(ones({2}), 0.5, true), UnsupportedError);
+  EXPECT_THROW(batch_norm(ones({2, 3}), std::nullopt, std::nullopt, ones({3}), ones({3}), true, 0.1, 1e-5),
+               UnsupportedError);
+}
+
+}  // namespace
+}  // namespace torchlet
