@@ -204,6 +204,11 @@ TEST(Graph, DestroyAndReplaceAfter) {
   g->lint();
   EXPECT_EQ(loop->input(2), x);
   EXPECT_EQ(g->str().find("prim::If"), std::string::npos);
+  // Destroying the block holding the insert point moves the point to the graph's end.
+  g->set_insert_point(loop->blocks()[0]);
+  loop->erase_block(0);
+  EXPECT_EQ(g->insert_point(), g->return_node());
+  EXPECT_THROW(g->lint(), InternalError);  // a Loop without its body
 }
 
 // Builders give the node kinds, attributes and output types torch's emitter gives.

@@ -148,6 +148,10 @@ TEST(Type, Unification) {
   EXPECT_EQ((*unify_types(Type::optional(t), t))->str(), "Tensor?");
   EXPECT_EQ((*unify_types(Type::tuple({i, n}), Type::tuple({i, t})))->str(), "(int, Tensor?)");
   EXPECT_FALSE(unify_types(Type::list(i), Type::list(f)).has_value());  // lists are invariant
+  EXPECT_EQ((*unify_types(i, f, false, Type::get(TypeKind::Number)))->str(), "Scalar");  // via the hint
+  EXPECT_EQ((*unify_type_list({n, i, Type::optional(i)}))->str(), "int?");
+  EXPECT_FALSE(unify_type_list({i, Type::str_()}).has_value());
+  EXPECT_FALSE(unify_type_list({}).has_value());
 }
 
 TEST(Type, ClassesInterfacesAndResolver) {

@@ -509,6 +509,8 @@ void Block::destroy() {
     ++it;
     n->destroy();
   }
+  // An insert point at the end of this block would dangle: move it to the graph's end.
+  if (graph_->insert_before_ == output_) graph_->insert_before_ = graph_->block_->output_;
   graph_->free_node(output_);
   graph_->free_node(input_);
   graph_->free_block(this);

@@ -104,7 +104,7 @@ class Value {
  public:
   Node* node() const { return node_; }    // the producer (prim::Param for inputs)
   size_t offset() const { return offset_; }  // which output of node()
-  const TypePtr& type() const { return type_; }
+  const TypePtr& type() const { return type_; }  // Tensor until set, as in torch
   Value* set_type(TypePtr t);
   const std::vector<Use>& uses() const { return uses_; }
   bool has_uses() const { return !uses_.empty(); }
@@ -281,8 +281,9 @@ class Block {
   Node* append_node(Node* n);   // links n last
   Node* prepend_node(Node* n);  // links n first
 
-  // Copies src's inputs (when map_inputs gives none for them), nodes and outputs into
-  // this (empty) block; value_map maps outer values used inside src.
+  // Appends copies of src's inputs, nodes (with their blocks) and outputs to this
+  // empty block; value_map supplies the values src uses from outside itself. Copies
+  // into another graph keep names; within one graph they get fresh .N suffixes.
   void clone_from(const Block* src, const std::function<Value*(Value*)>& value_map);
 
  private:

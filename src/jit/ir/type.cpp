@@ -389,7 +389,8 @@ const FunctionSchema* InterfaceType::find_method(std::string_view name) const {
 
 // --- unification ---------------------------------------------------------------------------
 
-std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool default_to_union) {
+std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool default_to_union,
+                                   const TypePtr& type_hint) {
   if (b->is_subtype_of(*a)) return a;
   if (a->is_subtype_of(*b)) return b;
   // None with T: Optional[T] (T not itself nullable, handled above).
@@ -416,8 +417,22 @@ std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool defa
   if (a->kind() == TypeKind::Future && b->kind() == TypeKind::Future) {
     if (auto u = unify_types(a->contained()[0], b->contained()[0], false)) return Type::future(*u);
   }
+  // Two classes annotated with a common interface, say.
+  if (type_hint && a->is_subtype_of(*type_hint) && b->is_subtype_of(*type_hint)) return type_hint;
   if (default_to_union) return Type::union_of({a, b});
   return std::nullopt;
+}
+
+std::optional<TypePtr> unify_type_list(const std::vector<TypePtr>& ts, bool default_to_union,
+                                       const TypePtr& type_hint) {
+  if (ts.empty()) return std::nullopt;
+  TypePtr acc = ts[0];
+  for (size_t i = 1; i < ts.size(); ++i) {
+    auto u = unify_types(acc, ts[i], default_to_union, type_hint);
+    if (!u) return std::nullopt;
+    acc = *u;
+  }
+  return acc;
 }
 
 // --- parsing ----------------------------------------------------------------------------------
@@ -655,16 +670,7 @@ namespace {
 
 // The element type of an untyped container: the unification of its elements' types
 // (torch always records one; values from pickles may not).
-TypePtr unify_all(const std::vector<TypePtr>& ts) {
-  if (ts.empty()) return Type::any();
-  TypePtr acc = ts[0];
-  for (size_t i = 1; i < ts.size(); ++i) {
-    auto u = unify_types(acc, ts[i]);
-    if (!u) return Type::any();
-    acc = *u;
-  }
-  return acc;
-}
+TypePtr unify_all(const std::vector<TypePtr>& ts) { return unify_type_list(ts).value_or(Type::any()); }
 
 }  // namespace
 

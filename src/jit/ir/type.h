@@ -211,9 +211,15 @@ class FunctionType : public Type {
 };
 
 // torch's unifyTypes: the least type both a and b are subtypes of, when TorchScript
-// has one (int, float -> none: numbers do not unify; T, None -> Optional[T]; Tensor
-// subtypes -> Tensor; tuples element-wise). default_to_union: Union[a, b] instead of none.
-std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool default_to_union = false);
+// has one (int, float -> none: numbers do not unify; T, None -> Optional[T];
+// Optional[T], U -> Optional[unify(T, U)]; tuples and futures element-wise; else
+// type_hint when both fit it). default_to_union: Union[a, b] instead of none.
+std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool default_to_union = false,
+                                   const TypePtr& type_hint = nullptr);
+// torch's unifyTypeList: folds unify_types over ts (list literals, if branches);
+// nullopt for an empty list or when two members do not unify.
+std::optional<TypePtr> unify_type_list(const std::vector<TypePtr>& ts, bool default_to_union = false,
+                                       const TypePtr& type_hint = nullptr);
 
 // Parses a Python type annotation: "Dict[str, List[Tuple[int, Tensor]]]",
 // "Optional[Tensor]", "__torch__.foo.Bar". Dotted names resolve through `resolve`
