@@ -1,0 +1,417 @@
+// Shape operators that copy or select data: cat, stack, split/chunk (views),
+// index_select, gather, scatter, masked_fill, flip, roll, tril/triu, repeat, nonzero,
+// and sorting (sort, argsort, topk). Pure data movement is dtype-agnostic (elements
+// moved by size); only comparisons dispatch on dtype. View-only ops live on Tensor.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+  TL_CHECK(!tensors.empty(), ValueError, "torch.cat(): expected a non-empty list of Tensors");
+  // torch skips legacy empty 1-d tensors ([0]) when deciding shapes.
+  const Tensor* ref = nullptr;
+  for (const Tensor& t : tensors) {
+    if (!(t.dim() == 1 && t.size(0) == 0)) {
+      ref = &t;
+      break;
+    }
+  }
+  ResultTypeState state;
+  for (const Tensor& t : tensors) state.add(t);
+  DType out_dtype = state.result();
+  if (ref == nullptr) return empty({0}, out_dtype);
+  TL_CHECK(ref->dim() > 0, ValueError, "zero-dimensional tensor (at position 0) cannot be concatenated");
+  int64_t d = wrap_dim(dim, ref->dim(), "cat");
+  Shape out_shape = ref->sizes().vec();
+  out_shape[static_cast<size_t>(d)] = 0;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const Tensor& t = tensors[i];
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    TL_CHECK(t.dim() == ref->dim(), ValueError,
+             "Tensors must have same number of dimensions: got {} and {}", ref->dim(), t.dim());
+    for (int64_t k = 0; k < t.dim(); ++k) {
+      TL_CHECK(k == d || t.size(k) == ref->size(k), ValueError,
+               "Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for tensor "
+               "number {} in the list.",
+               d, ref->size(k), t.size(k), i);
+    }
+    out_shape[static_cast<size_t>(d)] += t.size(d);
+  }
+  Tensor out = empty(out_shape, out_dtype);
+  int64_t offset = 0;
+  for (const Tensor& t : tensors) {
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    if (t.size(d) > 0) out.narrow(d, offset, t.size(d)).copy_(t);
+    offset += t.size(d);
+  }
+  return out;
+}
+
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
+  TL_CHECK(!tensors.empty(), ValueError, "stack expects a non-empty TensorList");
+  int64_t d = wrap_dim(dim, tensors[0].dim() + 1, "stack");
+  std::vector<Tensor> parts;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    TL_CHECK(tensors[i].sizes() == tensors[0].sizes(), ValueError,
+             "stack expects each tensor to be equal size, but got {} at entry 0 and {} at entry {}",
+             shape_repr(tensors[0].sizes()), shape_repr(tensors[i].sizes()), i);
+    parts.push_back(tensors[i].unsqueeze(d));
+  }
+  return cat(parts, d);
+}
+
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+  TL_CHECK(self.dim() > 0, ValueError, "split expects at least a 1-dimensional tensor");
+  TL_CHECK(split_size >= 0, ValueError, "split expects split_size be non-negative, but got split_size={}", split_size);
+  int64_t d = wrap_dim(dim, self.dim(), "split");
+  int64_t n = self.size(d);
+  TL_CHECK(split_size > 0 || n == 0, ValueError,
+           "split_size can only be 0 if dimension size is 0, but got dimension size of {}", n);
+  std::vector<Tensor> out;
+  if (n == 0) return {self};
+  for (int64_t start = 0; start < n; start += split_size) out.push_back(self.narrow(d, start, std::min(split_size, n - start)));
+  return out;
+}
+
+std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
+  TL_CHECK(self.dim() > 0, ValueError, "chunk expects at least a 1-dimensional tensor");
+  TL_CHECK(chunks > 0, ValueError, "chunk expects `chunks` to be greater than 0, got: {}", chunks);
+  int64_t d = wrap_dim(dim, self.dim(), "chunk");
+  int64_t n = self.size(d);
+  int64_t split_size = (n + chunks - 1) / chunks;
+  if (split_size == 0 && n == 0) {
+    std::vector<Tensor> out;
+    for (int64_t i = 0; i < chunks; ++i) out.push_back(self);
+    return out;
+  }
+  return split(self, split_size, d);
+}
+
+namespace {
+
+std::vector<int64_t> index_values(const Tensor& index, const char* op) {
+  TL_CHECK(index.dtype() == DType::Long || index.dtype() == DType::Int, TypeError,
+           "{}(): Expected dtype int32/int64 for index", op);
+  return index.to_vector<int64_t>();
+}
+
+// Moves one element of `size` bytes.
+inline void move_element(char* dst, const char* src, size_t size) { std::memcpy(dst, src, size); }
+
+// Visits every position of `sizes` (row-major) with its multi-index.
+template <typename F>
+void for_each_index(IntList sizes, const F& f) {
+  int64_t nd = static_cast<int64_t>(sizes.size());
+  int64_t total = 1;
+  for (int64_t s : sizes) total *= s;
+  if (total == 0) return;
+  Shape idx(static_cast<size_t>(nd), 0);
+  for (int64_t lin = 0; lin < total; ++lin) {
+    f(idx);
+    for (int64_t d = nd - 1; d >= 0; --d) {
+      if (++idx[static_cast<size_t>(d)] < sizes[static_cast<size_t>(d)]) break;
+      idx[static_cast<size_t>(d)] = 0;
+    }
+  }
+}
+
+int64_t byte_offset(const Tensor& t, const Shape& idx) {
+  int64_t off = 0;
+  for (size_t d = 0; d < idx.size(); ++d) off += idx[d] * t.stride(static_cast<int64_t>(d));
+  return off * static_cast<int64_t>(t.element_size());
+}
+
+}  // namespace
+
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
+  TL_CHECK(index.dim() <= 1, ValueError, "index_select(): Index is supposed to be a vector");
+  int64_t nd = std::max<int64_t>(self.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, "index_select");
+  auto idx = index_values(index, "index_select");
+  Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+  int64_t n = x.size(d);
+  for (int64_t i : idx) {
+    TL_CHECK(i >= -n && i < n, IndexError, "index out of range in self");
+  }
+  Shape out_shape = x.sizes().vec();
+  out_shape[static_cast<size_t>(d)] = static_cast<int64_t>(idx.size());
+  Tensor out = empty(out_shape, self.dtype());
+  for (size_t i = 0; i < idx.size(); ++i) {
+    int64_t k = idx[i] < 0 ? idx[i] + n : idx[i];
+    out.select(d, static_cast<int64_t>(i)).copy_(x.select(d, k));
+  }
+  return self.dim() == 0 ? out.reshape({}) : out;
+}
+
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
+  int64_t nd = std::max<int64_t>(self.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, "gather");
+  TL_CHECK(index.dtype() == DType::Long, TypeError, "gather(): Expected dtype int64 for index");
+  TL_CHECK(std::max<int64_t>(index.dim(), 1) == nd || index.numel() == 0, ValueError,
+           "Index tensor must have the same number of dimensions as input tensor");
+  Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+  Tensor ix = (index.dim() == 0 ? index.reshape({1}) : index).contiguous();
+  for (int64_t k = 0; k < ix.dim(); ++k) {
+    TL_CHECK(k == d || ix.size(k) <= x.size(k), ValueError,
+             "Size does not match at dimension {} expected index {} to be smaller than self {} apart from "
+             "dimension {}",
+             k, shape_repr(ix.sizes()), shape_repr(x.sizes()), d);
+  }
+  Tensor out = empty(ix.sizes(), self.dtype());
+  const int64_t* ip = ix.data<int64_t>();
+  const char* src = static_cast<const char*>(x.data_ptr());
+  char* dst = static_cast<char*>(out.data_ptr());
+  size_t es = self.element_size();
+  int64_t lin = 0, n = x.size(d);
+  for_each_index(ix.sizes(), [&](const Shape& pos) {
+    int64_t k = ip[lin];
+    TL_CHECK(k >= -n && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
+    Shape at = pos;
+    at[static_cast<size_t>(d)] = k < 0 ? k + n : k;
+    move_element(dst + lin * static_cast<int64_t>(es), src + byte_offset(x, at), es);
+    ++lin;
+  });
+  return self.dim() == 0 ? out.reshape(index.sizes()) : out;
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  int64_t nd = std::max<int64_t>(self.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, "scatter");
+  TL_CHECK(index.dtype() == DType::Long, TypeError, "scatter(): Expected dtype int64 for index");
+  TL_CHECK(src.dtype() == self.dtype(), TypeError,
+           "scatter(): Expected self.dtype to be equal to src.dtype");
+  Tensor out = self.clone();
+  Tensor o = out.dim() == 0 ? out.reshape({1}) : out;
+  Tensor ix = (index.dim() == 0 ? index.reshape({1}) : index).contiguous();
+  Tensor s = src.dim() == 0 ? src.reshape({1}) : src;
+  for (int64_t k = 0; k < ix.dim(); ++k) {
+    TL_CHECK(ix.size(k) <= s.size(k) && (k == d || ix.size(k) <= o.size(k)), ValueError,
+             "Expected index {} to be smaller than self {} apart from dimension {} and to be smaller size than "
+             "src {}",
+             shape_repr(ix.sizes()), shape_repr(o.sizes()), d, shape_repr(s.sizes()));
+  }
+  const int64_t* ip = ix.data<int64_t>();
+  char* dst = static_cast<char*>(o.data_ptr());
+  const char* sp = static_cast<const char*>(s.data_ptr());
+  size_t es = self.element_size();
+  int64_t lin = 0, n = o.size(d);
+  for_each_index(ix.sizes(), [&](const Shape& pos) {
+    int64_t k = ip[lin++];
+    TL_CHECK(k >= -n && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
+    Shape at = pos;
+    at[static_cast<size_t>(d)] = k < 0 ? k + n : k;
+    move_element(dst + byte_offset(o, at), sp + byte_offset(s, pos), es);
+  });
+  return out;
+}
+
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  TL_CHECK(mask.dtype() == DType::Bool, TypeError,
+           "masked_fill_ only supports boolean masks, but got mask with dtype {}", dtype_name(mask.dtype()));
+  Shape b = broadcast_shapes(self.sizes(), mask.sizes());
+  TL_CHECK(IntList(b) == self.sizes(), ValueError,
+           "masked_fill: mask of shape {} cannot be broadcast to self's shape {}", shape_repr(mask.sizes()),
+           shape_repr(self.sizes()));
+  Tensor fill = empty({}, self.dtype());
+  fill.fill_(value);
+  return where(mask, fill, self);
+}
+
+Tensor flip(const Tensor& self, IntList dims) {
+  std::vector<bool> flipped(static_cast<size_t>(std::max<int64_t>(self.dim(), 1)), false);
+  for (int64_t d : dims) {
+    int64_t w = wrap_dim(d, std::max<int64_t>(self.dim(), 1), "flip");
+    TL_CHECK(!flipped[static_cast<size_t>(w)], ValueError, "dims has duplicates, original flip dims size={}",
+             dims.size());
+    flipped[static_cast<size_t>(w)] = true;
+  }
+  Tensor out = empty(self.sizes(), self.dtype());
+  const char* src = static_cast<const char*>(self.data_ptr());
+  char* dst = static_cast<char*>(out.data_ptr());
+  size_t es = self.element_size();
+  int64_t lin = 0;
+  for_each_index(self.sizes(), [&](const Shape& pos) {
+    Shape at = pos;
+    for (size_t d = 0; d < at.size(); ++d) {
+      if (flipped[d]) at[d] = self.size(static_cast<int64_t>(d)) - 1 - at[d];
+    }
+    move_element(dst + lin++ * static_cast<int64_t>(es), src + byte_offset(self, at), es);
+  });
+  return out;
+}
+
+Tensor roll(const Tensor& self, IntList shifts, IntList dims) {
+  if (dims.empty()) {
+    TL_CHECK(shifts.size() == 1, ValueError, "roll: shifts must be a single value when dims is empty");
+    return roll(self.flatten(), shifts, {0}).view(self.sizes());
+  }
+  TL_CHECK(shifts.size() == dims.size(), ValueError,
+           "shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size());
+  Tensor out = self;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t d = wrap_dim(dims[i], out.dim(), "roll");
+    int64_t n = out.size(d);
+    if (n == 0) continue;
+    int64_t s = ((shifts[i] % n) + n) % n;
+    if (s == 0) {
+      out = out.clone();
+      continue;
+    }
+    out = cat({out.narrow(d, n - s, s), out.narrow(d, 0, n - s)}, d);
+  }
+  return out;
+}
+
+namespace {
+
+Tensor triangle(const Tensor& self, int64_t diagonal, bool lower, const char* op) {
+  TL_CHECK(self.dim() >= 2, ValueError, "{}: input tensor must have at least 2 dimensions", op);
+  Tensor out = self.clone();
+  int64_t rows = self.size(-2), cols = self.size(-1);
+  int64_t batch = rows * cols != 0 ? self.numel() / (rows * cols) : 0;
+  char* p = static_cast<char*>(out.data_ptr());
+  size_t es = self.element_size();
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < cols; ++j) {
+        bool keep = lower ? j - i <= diagonal : j - i >= diagonal;
+        if (!keep) std::memset(p + ((b * rows + i) * cols + j) * static_cast<int64_t>(es), 0, es);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor tril(const Tensor& self, int64_t diagonal) { return triangle(self, diagonal, true, "tril"); }
+Tensor triu(const Tensor& self, int64_t diagonal) { return triangle(self, diagonal, false, "triu"); }
+
+Tensor repeat(const Tensor& self, IntList repeats) {
+  TL_CHECK(static_cast<int64_t>(repeats.size()) >= self.dim(), ValueError,
+           "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+  for (int64_t r : repeats) TL_CHECK(r >= 0, ValueError, "Trying to create tensor with negative dimension {}", r);
+  // Pad self's shape with leading 1s, then view it as [r0, s0, r1, s1, ...] with zero
+  // strides on the repeat dims and copy that view out.
+  size_t n = repeats.size();
+  Shape padded(n - static_cast<size_t>(self.dim()), 1);
+  for (int64_t s : self.sizes()) padded.push_back(s);
+  Tensor x = self.contiguous().reshape(padded);
+  Shape sizes, strides, out_shape;
+  for (size_t i = 0; i < n; ++i) {
+    sizes.push_back(repeats[i]);
+    strides.push_back(0);
+    sizes.push_back(padded[i]);
+    strides.push_back(x.stride(static_cast<int64_t>(i)));
+    out_shape.push_back(repeats[i] * padded[i]);
+  }
+  Tensor expanded = x.as_strided(sizes, strides, x.storage_offset());
+  Tensor out = empty(sizes, self.dtype());
+  if (out.numel() > 0) out.copy_(expanded);
+  return out.reshape(out_shape);
+}
+
+Tensor nonzero(const Tensor& self) {
+  TL_CHECK(!is_complex(self.dtype()) && !is_quantized(self.dtype()), UnsupportedError,
+           "nonzero: dtype {} is not supported by torchlet's kernels", dtype_name(self.dtype()));
+  Tensor mask = self.to(DType::Bool).contiguous();
+  const bool* m = mask.data<bool>();
+  int64_t count = 0;
+  for (int64_t i = 0; i < mask.numel(); ++i) count += m[i];
+  int64_t nd = self.dim();
+  Tensor out = empty({count, nd}, DType::Long);
+  int64_t* o = out.data<int64_t>();
+  int64_t lin = 0, row = 0;
+  for_each_index(self.sizes(), [&](const Shape& pos) {
+    if (m[lin++]) {
+      for (int64_t d = 0; d < nd; ++d) o[row * nd + d] = pos[static_cast<size_t>(d)];
+      ++row;
+    }
+  });
+  if (nd == 0 && mask.numel() == 1) return empty({count, 0}, DType::Long);
+  return out;
+}
+
+namespace {
+
+// Stable sort of every line along `dim`; NaN is larger than every number.
+template <typename T>
+void sort_lines(const Tensor& lines, Tensor& values, Tensor& indices, bool descending, int64_t keep) {
+  using M = kernels::opmath_t<T>;
+  int64_t n = lines.size(-1);
+  int64_t count = n ? lines.numel() / n : 0;
+  const T* src = lines.data<T>();
+  T* v = values.data<T>();
+  int64_t* ix = indices.data<int64_t>();
+  parallel_for(0, count, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1)), [&](int64_t b, int64_t e) {
+    std::vector<int64_t> order(static_cast<size_t>(n));
+    for (int64_t l = b; l < e; ++l) {
+      const T* p = src + l * n;
+      std::iota(order.begin(), order.end(), 0);
+      auto less = [&](int64_t x, int64_t y) {
+        M a = static_cast<M>(p[x]), c = static_cast<M>(p[y]);
+        if constexpr (std::is_floating_point_v<M>) {
+          if (std::isnan(a)) return false;
+          if (std::isnan(c)) return true;
+        }
+        return a < c;
+      };
+      auto greater = [&](int64_t x, int64_t y) { return less(y, x); };
+      if (descending) std::stable_sort(order.begin(), order.end(), greater);
+      else std::stable_sort(order.begin(), order.end(), less);
+      for (int64_t i = 0; i < keep; ++i) {
+        v[l * keep + i] = p[order[static_cast<size_t>(i)]];
+        ix[l * keep + i] = order[static_cast<size_t>(i)];
+      }
+    }
+  });
+}
+
+std::tuple<Tensor, Tensor> sort_impl(const Tensor& self, int64_t dim, bool descending, int64_t keep, const char* op) {
+  TL_CHECK(!is_complex(self.dtype()) && !is_quantized(self.dtype()), UnsupportedError,
+           "{}: dtype {} is not supported by torchlet's kernels", op, dtype_name(self.dtype()));
+  int64_t nd = std::max<int64_t>(self.dim(), 1);
+  int64_t d = wrap_dim(dim, nd, op);
+  Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+  Tensor lines = x.transpose(d, x.dim() - 1).contiguous();
+  Shape out_shape = lines.sizes().vec();
+  out_shape.back() = keep;
+  Tensor values = empty(out_shape, self.dtype());
+  Tensor indices = empty(out_shape, DType::Long);
+  dispatch_real(self.dtype(), op, [&]<typename T>() { sort_lines<T>(lines, values, indices, descending, keep); });
+  values = values.transpose(d, x.dim() - 1).contiguous();
+  indices = indices.transpose(d, x.dim() - 1).contiguous();
+  if (self.dim() == 0) return {values.reshape({}), indices.reshape({})};
+  return {values, indices};
+}
+
+}  // namespace
+
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(self.dim(), 1), "sort");
+  return sort_impl(self, dim, descending, self.dim() == 0 ? 1 : self.size(d), "sort");
+}
+
+Tensor argsort(const Tensor& self, int64_t dim, bool descending) { return std::get<1>(sort(self, dim, descending)); }
+
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool /*sorted*/) {
+  int64_t d = wrap_dim(dim, std::max<int64_t>(self.dim(), 1), "topk");
+  int64_t n = self.dim() == 0 ? 1 : self.size(d);
+  TL_CHECK(k >= 0 && k <= n, IndexError, "selected index k out of range");
+  TL_CHECK(self.dtype() != DType::Bool && self.dtype() != DType::Half, UnsupportedError,
+           "\"topk_cpu\" not implemented for '{}'", dtype_info(self.dtype()).scalar_type_name);
+  // The k first of a stable sort: sorted output, as torch returns for sorted=True
+  // (and a valid order for sorted=False).
+  return sort_impl(self, dim, largest, k, "topk");
+}
+
+}  // namespace torchlet
