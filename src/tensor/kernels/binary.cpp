@@ -314,9 +314,26 @@ void compare_kernel(BinaryOp op, const StridedLoop& l) {
       return run_binary<bool, T>(l, [](M a, M b) { return a != M(0) || b != M(0); });
     case BinaryOp::logical_xor:
       return run_binary<bool, T>(l, [](M a, M b) { return (a != M(0)) != (b != M(0)); });
-    default:
-      TL_INTERNAL_ASSERT(false, "not a comparison");
+    case BinaryOp::add:
+    case BinaryOp::sub:
+    case BinaryOp::div_true:
+    case BinaryOp::div_trunc:
+    case BinaryOp::div_floor:
+    case BinaryOp::mul:
+    case BinaryOp::floor_divide:
+    case BinaryOp::remainder:
+    case BinaryOp::fmod:
+    case BinaryOp::pow:
+    case BinaryOp::maximum:
+    case BinaryOp::minimum:
+    case BinaryOp::bitwise_and:
+    case BinaryOp::bitwise_or:
+    case BinaryOp::bitwise_xor:
+    case BinaryOp::bitwise_left_shift:
+    case BinaryOp::bitwise_right_shift:
+      break;
   }
+  TL_INTERNAL_ASSERT(false, "not a comparison");
 }
 
 template <typename T>
@@ -342,9 +359,30 @@ void bitwise_kernel(BinaryOp op, std::string_view name, const StridedLoop& l) {
           if (b < 0 || b >= kBits) return static_cast<T>(a < 0 ? -1 : 0);
           return static_cast<T>(a >> b);
         });
-      default:
-        TL_INTERNAL_ASSERT(false, "not a bitwise operator");
+      case BinaryOp::add:
+      case BinaryOp::sub:
+      case BinaryOp::div_true:
+      case BinaryOp::div_trunc:
+      case BinaryOp::div_floor:
+      case BinaryOp::mul:
+      case BinaryOp::floor_divide:
+      case BinaryOp::remainder:
+      case BinaryOp::fmod:
+      case BinaryOp::pow:
+      case BinaryOp::maximum:
+      case BinaryOp::minimum:
+      case BinaryOp::eq:
+      case BinaryOp::ne:
+      case BinaryOp::lt:
+      case BinaryOp::le:
+      case BinaryOp::gt:
+      case BinaryOp::ge:
+      case BinaryOp::logical_and:
+      case BinaryOp::logical_or:
+      case BinaryOp::logical_xor:
+        break;
     }
+    TL_INTERNAL_ASSERT(false, "not a bitwise operator");
   }
 }
 

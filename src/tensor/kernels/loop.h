@@ -146,10 +146,18 @@ void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
 
 // --- leaf rows -----------------------------------------------------------------
 // Each has a contiguous path the compiler vectorises (explicit check first, STYLE #22)
-// beside the strided one.
+// beside the strided one. The build targets baseline x86-64 (SSE2), so rows are also
+// compiled for AVX2 and picked at load time by the CPU (GCC function multiversioning),
+// the way torch dispatches its vectorised kernels; AVX2 without FMA keeps every result
+// bit-identical to the baseline clone.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TL_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TL_VECTOR_CLONES
+#endif
 
 template <typename out_t, typename a_t, typename F>
-inline void unary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+TL_VECTOR_CLONES inline void unary_row(char** p, const int64_t* s, int64_t n, const F& f) {
   if (s[0] == sizeof(out_t) && s[1] == sizeof(a_t)) {
     auto* __restrict o = reinterpret_cast<out_t*>(p[0]);
     const auto* __restrict a = reinterpret_cast<const a_t*>(p[1]);
@@ -162,7 +170,7 @@ inline void unary_row(char** p, const int64_t* s, int64_t n, const F& f) {
 }
 
 template <typename out_t, typename a_t, typename b_t, typename F>
-inline void binary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+TL_VECTOR_CLONES inline void binary_row(char** p, const int64_t* s, int64_t n, const F& f) {
   if (s[0] == sizeof(out_t) && s[1] == sizeof(a_t) && s[2] == sizeof(b_t)) {
     auto* __restrict o = reinterpret_cast<out_t*>(p[0]);
     const auto* __restrict a = reinterpret_cast<const a_t*>(p[1]);
@@ -191,7 +199,7 @@ inline void binary_row(char** p, const int64_t* s, int64_t n, const F& f) {
 }
 
 template <typename out_t, typename a_t, typename b_t, typename c_t, typename F>
-inline void ternary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+TL_VECTOR_CLONES inline void ternary_row(char** p, const int64_t* s, int64_t n, const F& f) {
   if (s[0] == sizeof(out_t) && s[1] == sizeof(a_t) && s[2] == sizeof(b_t) && s[3] == sizeof(c_t)) {
     auto* __restrict o = reinterpret_cast<out_t*>(p[0]);
     const auto* __restrict a = reinterpret_cast<const a_t*>(p[1]);
