@@ -11,6 +11,7 @@
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/loop.h"
+#include "tensor/kernels/vec_math.h"
 
 namespace torchlet {
 namespace {
@@ -171,6 +172,40 @@ Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<T
 
 namespace {
 
+// One softmax row in four vectorisable passes: the max (8 lanes), the shifted
+// exponentials into `buf`, their sum (8 lanes), and the scaled (or log) store.
+template <typename T>
+TL_VECTOR_CLONES void softmax_row(const T* p, T* q, opmath_t<T>* buf, int64_t len, bool log) {
+  using M = opmath_t<T>;
+  M lanes[8];
+  for (M& v : lanes) v = -std::numeric_limits<M>::infinity();
+  int64_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    for (int k = 0; k < 8; ++k) {
+      M v = static_cast<M>(p[i + k]);
+      lanes[k] = lanes[k] > v ? lanes[k] : v;
+    }
+  }
+  M m = lanes[0];
+  for (int k = 1; k < 8; ++k) m = m > lanes[k] ? m : lanes[k];
+  for (; i < len; ++i) m = m > static_cast<M>(p[i]) ? m : static_cast<M>(p[i]);
+  for (int64_t j = 0; j < len; ++j) buf[j] = kernels::vexp(static_cast<M>(p[j]) - m);
+  for (M& v : lanes) v = 0;
+  i = 0;
+  for (; i + 8 <= len; i += 8) {
+    for (int k = 0; k < 8; ++k) lanes[k] += buf[i + k];
+  }
+  M s = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
+  for (; i < len; ++i) s += buf[i];
+  if (log) {
+    M shift = m + std::log(s);
+    for (int64_t j = 0; j < len; ++j) q[j] = static_cast<T>(static_cast<M>(p[j]) - shift);
+    return;
+  }
+  M inv = M(1) / s;
+  for (int64_t j = 0; j < len; ++j) q[j] = static_cast<T>(buf[j] * inv);
+}
+
 Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log, const char* op) {
   Tensor x = dtype ? self.to(*dtype) : self;
   int64_t nd = std::max<int64_t>(x.dim(), 1);
@@ -185,26 +220,12 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype,
   int64_t len = lines.size(-1);
   int64_t rows = len ? lines.numel() / len : 0;
   kernels::dispatch_floating(x.dtype(), op, [&]<typename T>() {
-    using M = opmath_t<T>;
     const T* src = lines.data<T>();
     T* dst = out.data<T>();
     parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
                  [&](int64_t lo, int64_t hi) {
-                   for (int64_t r = lo; r < hi; ++r) {
-                     const T* p = src + r * len;
-                     T* q = dst + r * len;
-                     M m = -std::numeric_limits<M>::infinity();
-                     for (int64_t i = 0; i < len; ++i) m = std::max(m, static_cast<M>(p[i]));
-                     M s = 0;
-                     for (int64_t i = 0; i < len; ++i) s += std::exp(static_cast<M>(p[i]) - m);
-                     if (log) {
-                       M ls = std::log(s);
-                       for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(static_cast<M>(p[i]) - m - ls);
-                     } else {
-                       M inv = M(1) / s;
-                       for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(std::exp(static_cast<M>(p[i]) - m) * inv);
-                     }
-                   }
+                   std::vector<opmath_t<T>> buf(static_cast<size_t>(len));
+                   for (int64_t r = lo; r < hi; ++r) softmax_row(src + r * len, dst + r * len, buf.data(), len, log);
                  });
   });
   Tensor result = out.transpose(d, x.dim() - 1).contiguous();

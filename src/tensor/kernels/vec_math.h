@@ -1,0 +1,78 @@
+// Branch-free float32 exp and erf that the compiler vectorises (libm calls stay scalar
+// without -ffast-math), for the float32 paths of exp, sigmoid, silu, gelu, elu and
+// softmax. Accuracy: exp within 2 ulp on its whole range (Cephes' polynomial); erf is
+// the Abramowitz-Stegun 7.1.26 form torch's own vectorised float erf uses (absolute
+// error below 1.5e-7). float64 keeps libm.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+namespace torchlet::kernels {
+
+// e^x: x = n ln2 + r with |r| <= ln2/2 (n rounded to nearest), e^r by a degree-6 polynomial, 2^n by building
+// the exponent bits. NaN passes through; above 88.376 gives inf (the true value is
+// finite up to 88.72, a range no kernel here relies on), below -87.34 gives 0.
+// Selections are bit masks rather than ternaries: without -fno-trapping-math GCC will
+// not if-convert a ternary whose arm holds a floating multiply, and the loop would
+// stay scalar.
+inline uint32_t mask_if(bool c) { return 0u - static_cast<uint32_t>(c); }
+inline float select(bool c, float a, float b) {
+  const uint32_t m = mask_if(c);
+  return std::bit_cast<float>((std::bit_cast<uint32_t>(a) & m) | (std::bit_cast<uint32_t>(b) & ~m));
+}
+
+inline float exp_f32(float x) {
+  const float hi = 88.3762626647949f, lo = -87.3365447504019f;
+  float xc = select(x > hi, hi, x);
+  xc = select(xc < lo, lo, xc);
+  // Round to nearest by adding and removing 1.5 * 2^23 (no libm call, so the loop
+  // vectorises; |x * log2(e)| < 128 is far inside the trick's range).
+  const float kRound = 12582912.0f;
+  float n = (xc * 1.44269504088896341f + kRound) - kRound;
+  float r = xc - n * 0.693359375f;
+  r = r - n * -2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.0f;
+  float scale = std::bit_cast<float>(static_cast<int32_t>(n + 127.0f) << 23);
+  uint32_t bits = std::bit_cast<uint32_t>(p * scale);
+  const uint32_t over = mask_if(x > hi), under = mask_if(x < lo), nan = mask_if(x != x);
+  bits = (bits & ~over) | (0x7f800000u & over);
+  bits &= ~under;
+  bits = (bits & ~nan) | (std::bit_cast<uint32_t>(x) & nan);
+  return std::bit_cast<float>(bits);
+}
+
+inline float erf_f32(float x) {
+  const uint32_t sign = std::bit_cast<uint32_t>(x) & 0x80000000u;
+  const float a = std::bit_cast<float>(std::bit_cast<uint32_t>(x) & 0x7fffffffu);
+  const float t = 1.0f / (1.0f + 0.3275911f * a);
+  float p = 1.061405429f;
+  p = p * t - 1.453152027f;
+  p = p * t + 1.421413741f;
+  p = p * t - 0.284496736f;
+  p = p * t + 0.254829592f;
+  const float r = 1.0f - p * t * exp_f32(-a * a);
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(r) | sign);
+}
+
+// The same functions for any floating opmath type: float uses the vectorisable
+// versions above, double libm.
+template <typename M>
+inline M vexp(M x) {
+  if constexpr (std::is_same_v<M, float>) return exp_f32(x);
+  else return std::exp(x);
+}
+template <typename M>
+inline M verf(M x) {
+  if constexpr (std::is_same_v<M, float>) return erf_f32(x);
+  else return std::erf(x);
+}
+
+}  // namespace torchlet::kernels
