@@ -81,6 +81,18 @@ std::optional<Resolved> resolve(std::string_view module, std::string_view name) 
   return std::nullopt;
 }
 
+// A global the class resolver answered (kept alive with it), and an instance of one
+// awaiting its BUILD, with the memo slots that hold its placeholder.
+struct External {
+  IValue ref;
+  ResolvedGlobal global;
+};
+struct Pending {
+  IValue placeholder;
+  const ResolvedGlobal* global;
+  std::vector<int64_t> memo_slots;
+};
+
 class Unpickler {
  public:
   Unpickler(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label)
@@ -120,6 +132,7 @@ class Unpickler {
         TL_CHECK(marks_.empty(), FormatError, "{}: STOP with an unclosed MARK", label_);
         TL_CHECK(stack_.size() == 1, FormatError,
                  "{}: STOP with {} items on the stack (expected 1)", label_, stack_.size());
+        check_nothing_pending();
         IValue r = std::move(stack_.back());
         stack_.pop_back();
         return r;
@@ -324,6 +337,10 @@ class Unpickler {
                "{}: memo holds more than {} entries", label_, options_.limits.max_memo);
     }
     memo_[index] = top(info);
+    if (top(info).isPyObject()) {
+      auto p = pending_.find(static_cast<const PyObjectImpl*>(top(info).heapPtr()));
+      if (p != pending_.end()) p->second.memo_slots.push_back(index);
+    }
   }
 
   void op_persid(IValue pid) {
@@ -436,7 +453,12 @@ class Unpickler {
   // --- globals ---------------------------------------------------------------------------
   IValue global_ref(const OpInfo& info, const std::string& module, const std::string& name) {
     auto r = resolve(module, name);
-    if (options_.globals_seen) options_.globals_seen->push_back({module, name, std::string(info.name), r.has_value()});
+    std::optional<ResolvedGlobal> external;
+    if (!r && options_.class_resolver) external = options_.class_resolver(module, name);
+    if (options_.globals_seen) {
+      options_.globals_seen->push_back({module, name, std::string(info.name), r.has_value() || external.has_value()});
+    }
+    if (external) return external_ref(module, name, std::move(*external));
     if (!r && !options_.inert_unknown_globals) {
       TL_FAIL(UnsafeGlobalError,
               "{}: {} at offset {} names '{}.{}', which is not in the allowlist of globals a "
@@ -448,6 +470,59 @@ class Unpickler {
     p->name = name;
     p->is_reference = true;
     return IValue(p);
+  }
+
+  // A global the class resolver builds: a reference like any other, remembered (and
+  // kept alive, so its address cannot be reused) with what calling or building it does.
+  IValue external_ref(const std::string& module, const std::string& name, ResolvedGlobal g) {
+    TL_CHECK(g.call || g.build, InternalError, "class resolver returned neither call nor build for {}.{}",
+             module, name);
+    auto p = make_intrusive<PyObjectImpl>();
+    p->module = module;
+    p->name = name;
+    p->is_reference = true;
+    IValue ref(p);
+    external_.emplace(p.get(), External{ref, std::move(g)});
+    return ref;
+  }
+
+  // NEWOBJ/REDUCE of a resolver's class without `call`: an instance waiting for BUILD.
+  IValue pending_instance(const OpInfo& info, const PyObjectImpl& cls, const External& ext, IValue args) {
+    TL_CHECK(static_cast<bool>(ext.global.build), FormatError, "{}: {} at offset {} calls {}.{}, which "
+             "cannot be called", label_, info.name, op_at_, cls.module, cls.name);
+    TL_CHECK(args.tupleRef().elements.empty(), FormatError,
+             "{}: {} at offset {} passes {} arguments to class {}.{} (its state comes by BUILD)",
+             label_, info.name, op_at_, args.tupleRef().elements.size(), cls.module, cls.name);
+    auto p = make_intrusive<PyObjectImpl>();
+    p->module = cls.module;
+    p->name = cls.name;
+    p->args = std::move(args);
+    p->built_by_newobj = true;
+    IValue placeholder(p);
+    pending_.emplace(p.get(), Pending{placeholder, &ext.global, {}});
+    return placeholder;
+  }
+
+  // BUILD on a pending instance: the resolver makes the object from its state, and it
+  // takes the placeholder's place on the stack and in every memo slot that held it.
+  void build_pending(IValue& target, IValue state) {
+    auto it = pending_.find(static_cast<const PyObjectImpl*>(target.heapPtr()));
+    Pending pending = std::move(it->second);
+    pending_.erase(it);
+    IValue obj = pending.global->build(std::move(state));
+    for (int64_t slot : pending.memo_slots) {
+      auto m = memo_.find(slot);
+      if (m != memo_.end() && m->second.heapPtr() == pending.placeholder.heapPtr()) m->second = obj;
+    }
+    target = std::move(obj);
+  }
+
+  // At STOP every resolver instance has had its BUILD; a placeholder must not escape.
+  void check_nothing_pending() const {
+    if (pending_.empty()) return;
+    const PyObjectImpl& p = *pending_.begin()->first;
+    TL_FAIL(FormatError, "{}: STOP with an instance of {}.{} that BUILD never gave its state",
+            label_, p.module, p.name);
   }
 
   void op_global(const OpInfo& info, const std::string& module, const std::string& name) {
@@ -501,6 +576,10 @@ class Unpickler {
     TL_CHECK(args.isTuple(), FormatError, "{}: {} at offset {}: arguments are a {}, not a tuple",
              label_, info.name, op_at_, kind_name(args));
     auto g = fn.toPyObject();
+    if (auto ext = external_.find(g.get()); ext != external_.end()) {
+      if (ext->second.global.call) return ext->second.global.call(args);
+      return pending_instance(info, *g, ext->second, std::move(args));
+    }
     auto r = resolve(g->module, g->name);
     if (!r) {  // inert mode only: global_ref refused it otherwise
       auto p = make_intrusive<PyObjectImpl>();
@@ -619,6 +698,9 @@ class Unpickler {
                "{}: BUILD on an OrderedDict with a {} state", label_, kind_name(state));
       if (state.isDict()) target.dictRef().set_py_state(std::move(state));
       return;
+    }
+    if (target.isPyObject() && pending_.count(static_cast<const PyObjectImpl*>(target.heapPtr()))) {
+      return build_pending(target, std::move(state));
     }
     if (target.isPyObject() && !target.toPyObject()->is_reference) {
       target.toPyObject()->state = std::move(state);
@@ -800,6 +882,9 @@ class Unpickler {
   std::vector<IValue> stack_;
   std::vector<size_t> marks_;
   std::unordered_map<int64_t, IValue> memo_;
+  // Globals the class resolver answered, and instances of them awaiting BUILD.
+  std::unordered_map<const PyObjectImpl*, External> external_;
+  std::unordered_map<const PyObjectImpl*, Pending> pending_;
   size_t objects_ = 0;
   size_t op_at_ = 0;
 };

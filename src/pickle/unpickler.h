@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -29,9 +30,27 @@ struct GlobalUse {
   bool allowed;
 };
 
+// A global that the caller, not the allowlist, knows how to build: the TorchScript
+// importer's `__torch__.*` classes of the archive being loaded (and helpers such as
+// torch.jit._pickle.build_intlist). It mirrors torch's C++ unpickler: GLOBAL pushes
+// the class, REDUCE/NEWOBJ/INST/OBJ call `call` with the argument tuple, and when
+// `call` is empty the global is a class whose instance NEWOBJ leaves pending until
+// BUILD hands its state to `build` (how torch writes script objects:
+// GLOBAL, EMPTY_TUPLE, NEWOBJ, state, BUILD).
+struct ResolvedGlobal {
+  std::function<IValue(const IValue& args)> call;
+  std::function<IValue(IValue state)> build;
+};
+// Consulted only for globals outside the allowlist, before anything is built;
+// nullopt refuses the global as usual (UnsafeGlobalError naming module.name).
+using ClassResolver =
+    std::function<std::optional<ResolvedGlobal>(const std::string& module, const std::string& name)>;
+
 struct UnpicklerOptions {
   // Unknown globals become inert PyObject records instead of an UnsafeGlobalError.
   bool inert_unknown_globals = false;
+  // Globals beyond the allowlist that the caller builds (see ResolvedGlobal).
+  ClassResolver class_resolver;
   // BINPERSID/PERSID: maps the persistent id to a value. Checkpoints return, for
   // ('storage', cls, key, location, numel), a flat 1-D tensor over the storage.
   std::function<IValue(const IValue& pid)> persistent_load;
