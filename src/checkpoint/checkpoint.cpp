@@ -7,7 +7,10 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <random>
 #include <unordered_map>
+
+#include <fmt/format.h>
 
 #include <torchlet/error.h>
 
@@ -26,8 +29,29 @@ namespace {
 // The legacy format's leading pickled magic number and protocol version.
 constexpr std::string_view kLegacyMagicLong = "\x6c\xfc\x9c\x46\xf9\x20\x6a\xa8\x50\x19";
 constexpr int64_t kLegacyProtocolVersion = 1001;
-// torch's serialization "version" record.
+// Note [Records torch.save writes]
+// torch 1.13 writes data.pkl, data/<key>..., version. torch 2.x (2.5 and later) writes
+// data.pkl, .format_version, .storage_alignment, byteorder, data/<key>..., version,
+// .data/serialization_id, in that order. torchlet writes the 2.x set: torch 1.13 reads
+// the records it knows and ignores the others, and 2.x finds everything it looks for
+// (byteorder, and the alignment its calculate_storage_offsets mode relies on).
+// torch.save's file format version; torch writes "version" (not ".data/version")
+// for formats below 6.
 constexpr std::string_view kVersionRecord = "3\n";
+constexpr std::string_view kFormatVersionRecord = "1";
+constexpr size_t kSaveAlignment = 64;
+
+// torch 2.x's .data/serialization_id: 20 decimal digits of a hash of the record names
+// written, then 20 of a random number; it tells apart files of the same layout.
+std::string serialization_id(const std::vector<std::string>& names) {
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
+  for (const auto& n : names) {
+    for (unsigned char c : n) h = (h ^ c) * 0x100000001b3ull;
+  }
+  std::random_device rd;
+  uint64_t r = (static_cast<uint64_t>(rd()) << 32) | rd();
+  return fmt::format("{:020d}{:020d}", h, r);
+}
 
 bool starts_with(std::span<const std::byte> b, std::string_view prefix) {
   return b.size() >= prefix.size() && std::memcmp(b.data(), prefix.data(), prefix.size()) == 0;
@@ -420,8 +444,12 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
   ZipWriterOptions wo;
   wo.compute_crc32 = options.compute_crc32;
   wo.fsync = options.durable;
+  wo.alignment = kSaveAlignment;
   ZipWriter w(path, "archive", wo);
+  // Note [Records torch.save writes]
   w.write_record("data.pkl", pkl);
+  w.write_record(".format_version", kFormatVersionRecord);
+  w.write_record(".storage_alignment", std::to_string(kSaveAlignment));
   w.write_record("byteorder", "little");
   // torch writes storages sorted by key as strings ("0", "1", "10", "2", ...).
   std::vector<std::pair<std::string, size_t>> keys;
@@ -432,9 +460,8 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
     size_t nbytes = s->nbytes() / element_size(saved[i].dtype) * element_size(saved[i].dtype);
     w.write_record("data/" + key, std::span<const std::byte>(s->data(), nbytes));
   }
-  // torch 1.x reads "version", torch 2.x ".data/version"; both accept the other's file.
   w.write_record("version", kVersionRecord);
-  w.write_record(".data/version", kVersionRecord);
+  w.write_record(".data/serialization_id", serialization_id(w.written()));
   w.finalize();
 }
 

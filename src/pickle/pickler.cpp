@@ -1,6 +1,7 @@
 // Protocol-2 pickling of IValues (see pickler.h). Each kind of value has one writer;
-// memoization is by object identity for heap values, by text for strings and by name
-// for globals, mirroring what Python's pickler does for torch.save's objects.
+// memoization is by object identity for heap values (strings included) and by name for
+// globals, mirroring what Python's pickler does for torch.save's objects; see
+// Note [String identity] for the strings the pickler makes itself.
 #include "pickle/pickler.h"
 
 #include <bit>
@@ -51,9 +52,13 @@ class Pickler {
     }
   }
   uint32_t next_memo() { return memo_count_++; }
-  void memoize(const RefCounted* p) {
+  // Memoizes a heap value by identity. The memo keeps it alive, as Python's memo
+  // does, so a temporary freed mid-pickle cannot hand its address to another value
+  // and be mistaken for it.
+  void memoize(const IValue& v) {
     uint32_t idx = next_memo();
-    memo_[p] = idx;
+    memo_[v.heapPtr()] = idx;
+    keep_alive_.push_back(v);
     memoize_index(idx);
   }
   bool get(uint32_t idx) {
@@ -104,17 +109,31 @@ class Pickler {
     std::memcpy(b, &be, 8);
     out_.append(b, 8);
   }
-  void save_str(const std::string& s) {
-    auto it = str_memo_.find(s);
-    if (it != str_memo_.end()) {
-      get(it->second);
-      return;
-    }
+  // Note [String identity]
+  // Python memoizes a str by object identity, so equal texts that are different
+  // objects are written twice: a state_dict's `_metadata` keys "0" and "1" are not the
+  // storage keys "0" and "1", and a device's type is a fresh str on every reduce.
+  // Strings from the value being saved are therefore memoized by identity (save()),
+  // and the ones torch.save's code makes itself by their source: literals ('storage',
+  // 'cpu', 'latin1') are one interned object each, and a storage's key is one str
+  // per storage (torch's id_map). That is what makes the output byte-identical to
+  // torch.save for the same object graph.
+  enum class StrSource : uint8_t { Literal, StorageKey };
+  void write_str(const std::string& s) {
     op(Op::BINUNICODE);
     u32(static_cast<uint32_t>(s.size()));
     out_ += s;
+  }
+  void save_made_str(const std::string& s, StrSource source) {
+    auto& memo = source == StrSource::Literal ? literal_memo_ : storage_key_memo_;
+    auto it = memo.find(s);
+    if (it != memo.end()) {
+      get(it->second);
+      return;
+    }
+    write_str(s);
     uint32_t idx = next_memo();
-    str_memo_[s] = idx;
+    memo[s] = idx;
     memoize_index(idx);
   }
   void save_global(const std::string& module, const std::string& name) {
@@ -134,7 +153,7 @@ class Pickler {
   // --- containers -------------------------------------------------------------------------
   // Python's save_tuple: () -> EMPTY_TUPLE (not memoized); up to 3 items -> TUPLEn; else
   // MARK ... TUPLE; then memoize.
-  void save_tuple_items(const std::vector<IValue>& items, const RefCounted* identity) {
+  void save_tuple_items(const std::vector<IValue>& items, const IValue* identity) {
     if (items.empty()) {
       op(Op::EMPTY_TUPLE);
       return;
@@ -147,7 +166,7 @@ class Pickler {
       for (const auto& e : items) save(e);
       op(Op::TUPLE);
     }
-    if (identity) memoize(identity);
+    if (identity) memoize(*identity);
     else memoize_index(next_memo());
   }
   void batch_appends(const std::vector<IValue>& items) {
@@ -194,12 +213,17 @@ class Pickler {
         op(Op::TUPLE1);
         memoize_index(next_memo());
         op(Op::REDUCE);
-        memoize(v.heapPtr());
+        memoize(v);
         return;
       }
-      default:
+      case PyContainerKind::List:
+      // The dict/tuple kinds never mark a list; a list is written as a list regardless.
+      case PyContainerKind::Dict:
+      case PyContainerKind::OrderedDict:
+      case PyContainerKind::Tuple:
+      case PyContainerKind::TorchSize:
         op(Op::EMPTY_LIST);
-        memoize(v.heapPtr());
+        memoize(v);
         batch_appends(l.elements);
         return;
     }
@@ -211,7 +235,7 @@ class Pickler {
       save_global("collections", "OrderedDict");
       op(Op::EMPTY_TUPLE);
       op(Op::REDUCE);
-      memoize(v.heapPtr());
+      memoize(v);
       batch_setitems(d.items());
       if (IValue* state = const_cast<DictImpl&>(d).py_state()) {
         save(*state);
@@ -220,16 +244,16 @@ class Pickler {
       return;
     }
     op(Op::EMPTY_DICT);
-    memoize(v.heapPtr());
+    memoize(v);
     batch_setitems(d.items());
   }
 
   void save_reduce_call(const std::string& module, const std::string& name,
-                        const std::vector<IValue>& args, const RefCounted* identity) {
+                        const std::vector<IValue>& args, const IValue* identity) {
     save_global(module, name);
     save_tuple_items(args, nullptr);
     op(Op::REDUCE);
-    if (identity) memoize(identity);
+    if (identity) memoize(*identity);
     else memoize_index(next_memo());
   }
 
@@ -246,10 +270,10 @@ class Pickler {
     op(Op::MARK);
     // The persistent id tuple.
     op(Op::MARK);
-    save_str("storage");
+    save_made_str("storage", StrSource::Literal);
     save_global("torch", std::string(dtype_info(t.dtype()).storage_class));
-    save_str(options_.storage_key(t.storage(), t.dtype()));
-    save_str("cpu");
+    save_made_str(options_.storage_key(t.storage(), t.dtype()), StrSource::StorageKey);
+    save_made_str("cpu", StrSource::Literal);
     save_int(static_cast<int64_t>(t.storage()->nbytes() / t.element_size()));
     op(Op::TUPLE);
     memoize_index(next_memo());
@@ -263,7 +287,7 @@ class Pickler {
     memoize_index(next_memo());
     op(Op::REDUCE);
     if (!param) {
-      memoize(v.heapPtr());
+      memoize(v);
       return;
     }
     memoize_index(next_memo());
@@ -272,7 +296,7 @@ class Pickler {
     op(Op::TUPLE3);
     memoize_index(next_memo());
     op(Op::REDUCE);
-    memoize(v.heapPtr());
+    memoize(v);
   }
   void save_empty_ordered_dict() {
     save_global("collections", "OrderedDict");
@@ -299,6 +323,18 @@ class Pickler {
     return out;
   }
 
+  // Python's save_bytes below protocol 3: _codecs.encode(str(b, 'latin1'), 'latin1').
+  // The text is a fresh str (memoized by identity, never shared); 'latin1' is a literal.
+  void save_codecs_encode(const IValue& v) {
+    save_global("_codecs", "encode");
+    save(IValue(latin1_as_utf8(v.toBytesRef())));
+    save_made_str("latin1", StrSource::Literal);
+    op(Op::TUPLE2);
+    memoize_index(next_memo());
+    op(Op::REDUCE);
+    memoize(v);
+  }
+
   void save_pyobject(const IValue& v) {
     auto p = v.toPyObject();
     if (p->is_reference) {
@@ -309,7 +345,7 @@ class Pickler {
     if (p->args.isTuple()) save_tuple_items(p->args.tupleRef().elements, nullptr);
     else op(Op::EMPTY_TUPLE);
     op(p->built_by_newobj ? Op::NEWOBJ : Op::REDUCE);
-    memoize(v.heapPtr());
+    memoize(v);
     if (!p->list_items.empty()) batch_appends(p->list_items);
     if (!p->dict_items.empty()) batch_setitems(p->dict_items);
     if (!p->state.isNone()) {
@@ -320,25 +356,27 @@ class Pickler {
 
   // --- dispatch ---------------------------------------------------------------------------
   void save(const IValue& v) {
-    if (v.isHeap() && !v.isString() && try_get(v.heapPtr())) return;
+    if (v.isHeap() && try_get(v.heapPtr())) return;
     switch (v.tag()) {
       case IValueTag::None: op(Op::NONE); return;
       case IValueTag::Bool: op(v.toBool() ? Op::NEWTRUE : Op::NEWFALSE); return;
       case IValueTag::Int: save_int(v.toInt()); return;
       case IValueTag::BigInt: save_long_bytes(v.toBigInt()->bytes); return;
       case IValueTag::Double: save_float(v.toDouble()); return;
-      case IValueTag::String: save_str(v.toStringRef()); return;
+      case IValueTag::String:
+        write_str(v.toStringRef());
+        memoize(v);
+        return;
       case IValueTag::Bytes:
         if (v.toBytesRef().empty()) {
-          save_reduce_call("__builtin__", "bytes", {}, v.heapPtr());
+          save_reduce_call("__builtin__", "bytes", {}, &v);
           return;
         }
-        save_reduce_call("_codecs", "encode",
-                         {IValue(latin1_as_utf8(v.toBytesRef())), IValue("latin1")}, v.heapPtr());
+        save_codecs_encode(v);
         return;
       case IValueTag::ComplexDouble: {
         auto c = v.toComplexDouble();
-        save_reduce_call("__builtin__", "complex", {IValue(c.real()), IValue(c.imag())}, v.heapPtr());
+        save_reduce_call("__builtin__", "complex", {IValue(c.real()), IValue(c.imag())}, &v);
         return;
       }
       case IValueTag::Device: {
@@ -356,10 +394,10 @@ class Pickler {
           op(Op::TUPLE1);
           memoize_index(next_memo());
           op(Op::REDUCE);
-          memoize(v.heapPtr());
+          memoize(v);
           return;
         }
-        save_tuple_items(v.tupleRef().elements, v.heapPtr());
+        save_tuple_items(v.tupleRef().elements, &v);
         return;
       case IValueTag::List: save_list(v); return;
       case IValueTag::Dict: save_dict(v); return;
@@ -378,7 +416,9 @@ class Pickler {
   std::string out_;
   uint32_t memo_count_ = 0;
   std::unordered_map<const RefCounted*, uint32_t> memo_;
-  std::unordered_map<std::string, uint32_t> str_memo_;
+  std::vector<IValue> keep_alive_;  // everything memo_ points at
+  std::unordered_map<std::string, uint32_t> literal_memo_;
+  std::unordered_map<std::string, uint32_t> storage_key_memo_;
   std::unordered_map<std::string, uint32_t> global_memo_;
 };
 
