@@ -4,10 +4,17 @@ object; every hostile file must be refused cleanly without running anything."""
 import pathlib
 import tempfile
 import unittest
+import zipfile
 
 import torch
 
 from torchlet_harness import FIXTURES, assert_same, require_environment, run
+
+
+def zip_records(path):
+    """{name below the archive's root folder: bytes} of a zip checkpoint."""
+    with zipfile.ZipFile(path) as z:
+        return {n.split("/", 1)[1]: z.read(n) for n in z.namelist()}
 
 
 class CheckpointInterop(unittest.TestCase):
@@ -31,6 +38,51 @@ class CheckpointInterop(unittest.TestCase):
                     again = pathlib.Path(tmp) / ("again_" + src.name)
                     run("convert", out, again)
                     assert_same(self, expected, torch.load(again))
+
+    def test_saved_pickles_and_storages_are_byte_identical_to_torch_save(self):
+        """data.pkl and every data/<key> record of a converted zip checkpoint are the bytes
+        torch.save wrote, and torch.save of what torch.load reads from torchlet's file
+        writes torchlet's data.pkl again."""
+        zips = [src for src in self.good if zipfile.is_zipfile(src)]
+        self.assertGreater(len(zips), 8)
+        with tempfile.TemporaryDirectory() as tmp:
+            for src in zips:
+                with self.subTest(fixture=src.name):
+                    out = pathlib.Path(tmp) / src.name
+                    run("convert", src, out)
+                    theirs, ours = zip_records(src), zip_records(out)
+                    self.assertEqual(theirs["data.pkl"], ours["data.pkl"])
+                    storages = sorted(k for k in theirs if k.startswith("data/"))
+                    self.assertEqual(storages, sorted(k for k in ours if k.startswith("data/")))
+                    for key in storages:
+                        self.assertEqual(theirs[key], ours[key], key)
+                    resaved = pathlib.Path(tmp) / ("torch_" + src.name)
+                    torch.save(torch.load(out), resaved)
+                    self.assertEqual(zip_records(resaved)["data.pkl"], ours["data.pkl"])
+
+    def test_saved_files_have_torch_2_records_in_torch_2_order(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "out.pt"
+            run("convert", FIXTURES / "checkpoint" / "good" / "views.pt", out)
+            with zipfile.ZipFile(out) as z:
+                names = [i.filename for i in z.infolist()]
+                for info in z.infolist():
+                    # the local header's extra field (padding) differs from the central one
+                    with open(out, "rb") as f:
+                        f.seek(info.header_offset + 28)
+                        extra_len = int.from_bytes(f.read(2), "little")
+                    data_start = info.header_offset + 30 + len(info.filename.encode()) + extra_len
+                    self.assertEqual(data_start % 64, 0, info.filename)
+                records = zip_records(out)
+            self.assertTrue(all(n.startswith("archive/") for n in names), names)
+            self.assertEqual([n.split("/", 1)[1] for n in names],
+                             ["data.pkl", ".format_version", ".storage_alignment", "byteorder",
+                              "data/0", "version", ".data/serialization_id"])
+            self.assertEqual(records[".format_version"], b"1")
+            self.assertEqual(records[".storage_alignment"], b"64")
+            self.assertEqual(records["byteorder"], b"little")
+            self.assertEqual(records["version"], b"3\n")
+            self.assertRegex(records[".data/serialization_id"].decode(), r"^[0-9]{40}$")
 
     def test_saved_files_are_zip_checkpoints_torch_recognises(self):
         with tempfile.TemporaryDirectory() as tmp:
