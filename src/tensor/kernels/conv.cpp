@@ -60,6 +60,54 @@ void run_with_reorders(const PrimitiveDesc& pd, const memory& src, const memory&
   stream.wait();
 }
 
+// Depthwise 2-d convolution (one filter per channel) on NCHW planes. oneDNN wants
+// channels-last for these and the two transposes per call cost more than the
+// convolution (4.9 ms vs torch's 1.3 ms on mobilenet's 96x112x112); this loop
+// accumulates whole output rows, so stride 1 vectorises across the row.
+TL_VECTOR_CLONES void depthwise_plane(const float* in, const float* w, float bias, float* out, int64_t h, int64_t wd,
+                                      int64_t oh, int64_t ow, int64_t kh, int64_t kw, const int64_t* s,
+                                      const int64_t* p, const int64_t* d) {
+  for (int64_t oy = 0; oy < oh; ++oy) {
+    float* __restrict orow = out + oy * ow;
+    for (int64_t ox = 0; ox < ow; ++ox) orow[ox] = bias;
+    for (int64_t i = 0; i < kh; ++i) {
+      int64_t iy = oy * s[0] - p[0] + i * d[0];
+      if (iy < 0 || iy >= h) continue;
+      const float* __restrict irow = in + iy * wd;
+      for (int64_t j = 0; j < kw; ++j) {
+        const float wv = w[i * kw + j];
+        const int64_t off = j * d[1] - p[1];
+        // Output columns whose input column ox * s + off lies inside the row.
+        int64_t lo = off >= 0 ? 0 : (-off + s[1] - 1) / s[1];
+        int64_t hi = off > wd - 1 ? 0 : std::min<int64_t>(ow, (wd - 1 - off) / s[1] + 1);
+        if (s[1] == 1) {
+          for (int64_t ox = lo; ox < hi; ++ox) orow[ox] += wv * irow[ox + off];
+        } else {
+          for (int64_t ox = lo; ox < hi; ++ox) orow[ox] += wv * irow[ox * s[1] + off];
+        }
+      }
+    }
+  }
+}
+
+void depthwise2d_f32(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor& out,
+                     const Shape& stride, const Shape& padding, const Shape& dilation) {
+  int64_t n = input.size(0), c = input.size(1), h = input.size(2), wd = input.size(3);
+  int64_t oh = out.size(2), ow = out.size(3), kh = weight.size(2), kw = weight.size(3);
+  Tensor b = bias ? bias->contiguous() : Tensor();
+  const float* pin = input.data<float>();
+  const float* pw = weight.data<float>();
+  const float* pb = b.defined() ? b.data<float>() : nullptr;
+  float* po = out.data<float>();
+  parallel_for(0, n * c, 1, [&](int64_t lo, int64_t hi) {
+    for (int64_t plane = lo; plane < hi; ++plane) {
+      int64_t ch = plane % c;
+      depthwise_plane(pin + plane * h * wd, pw + ch * kh * kw, pb ? pb[ch] : 0.0f, po + plane * oh * ow, h, wd, oh, ow,
+                      kh, kw, stride.data(), padding.data(), dilation.data());
+    }
+  });
+}
+
 memory::desc any_desc(const Shape& dims) {
   return memory::desc(kernels::to_dims(dims), memory::data_type::f32, memory::format_tag::any);
 }
@@ -110,6 +158,10 @@ Tensor conv_nd(const Tensor& input_in, const Tensor& weight_in, const std::optio
   }
   Tensor out = empty(out_shape, DType::Float);
   if (out.numel() == 0) return batched ? out : out.squeeze(0);
+  if (nsp == 2 && groups > 1 && groups == c && oc == c) {
+    depthwise2d_f32(input, weight, bias, out, stride, padding, dilation);
+    return batched ? out : out.squeeze(0);
+  }
   // Grouped weights are [G, OC/G, IC/G, k...] to oneDNN: the same bytes, one more dim.
   Shape wdims = weight.sizes().vec();
   if (groups > 1) {
