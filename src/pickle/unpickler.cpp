@@ -93,6 +93,24 @@ struct Pending {
   std::vector<int64_t> memo_slots;
 };
 
+// Text from the file as it may appear in an error message: control bytes (a NUL would
+// cut what() short) and non-ASCII bytes are escaped as \xNN, as Python's repr does.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f && c != '\\') {
+      out.push_back(c);
+    } else {
+      constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out.push_back(kHex[u >> 4]);
+      out.push_back(kHex[u & 0xf]);
+    }
+  }
+  return out;
+}
+
 class Unpickler {
  public:
   Unpickler(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label)
@@ -209,7 +227,13 @@ class Unpickler {
         TL_CHECK(arg.i >= 0 && arg.i <= 5, UnsupportedError, "{}: pickle protocol {} is not supported",
                  label_, arg.i);
         return;
-      case Op::FRAME: return;  // frames only group bytes; the stream is already in memory
+      case Op::FRAME:
+        // Frames only group bytes (the stream is already in memory), but a frame
+        // claiming more than the file holds marks a damaged or crafted pickle.
+        TL_CHECK(static_cast<uint64_t>(arg.i) <= in_.remaining(), FormatError,
+                 "{}: FRAME at offset {} declares {} bytes but only {} remain", label_, op_at_,
+                 static_cast<uint64_t>(arg.i), in_.remaining());
+        return;
       case Op::EXT1:
       case Op::EXT2:
       case Op::EXT4:
@@ -421,7 +445,10 @@ class Unpickler {
     IValue& target = top(info);
     TL_CHECK(target.isList() && target.listRef().py_kind == PyContainerKind::Set, FormatError,
              "{}: ADDITEMS at offset {} on a {} (only sets)", label_, op_at_, kind_name(target));
-    for (auto& i : items) add_to_set(target.listRef(), std::move(i));
+    for (auto& i : items) {
+      check_key(i);  // a set holds only hashable items, as for dict keys
+      add_to_set(target.listRef(), std::move(i));
+    }
   }
 
   static void add_to_set(ListImpl& set, IValue item) {
@@ -463,7 +490,7 @@ class Unpickler {
       TL_FAIL(UnsafeGlobalError,
               "{}: {} at offset {} names '{}.{}', which is not in the allowlist of globals a "
               "checkpoint may use; nothing was imported or run",
-              label_, info.name, op_at_, module, name);
+              label_, info.name, op_at_, printable(module), printable(name));
     }
     auto p = make_intrusive<PyObjectImpl>();
     p->module = module;
