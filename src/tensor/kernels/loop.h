@@ -215,4 +215,22 @@ TL_VECTOR_CLONES inline void ternary_row(char** p, const int64_t* s, int64_t n, 
   }
 }
 
+// Pairwise summation: blocks of 8 independent accumulators (vectorisable) combined in
+// a binary tree, so the error grows with log(n) rather than n.
+template <typename A, typename T, typename Map>
+TL_VECTOR_CLONES A pairwise_sum(const T* p, int64_t n, const Map& map) {
+  if (n <= 256) {
+    A acc[8] = {};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      for (int k = 0; k < 8; ++k) acc[k] += map(static_cast<A>(p[i + k]));
+    }
+    A tail = 0;
+    for (; i < n; ++i) tail += map(static_cast<A>(p[i]));
+    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
+  }
+  int64_t half = (n / 2 + 7) / 8 * 8;
+  return pairwise_sum<A>(p, half, map) + pairwise_sum<A>(p + half, n - half, map);
+}
+
 }  // namespace torchlet::kernels

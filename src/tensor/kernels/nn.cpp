@@ -107,13 +107,25 @@ void normalize_rows(const T* src, T* dst, int64_t rows, int64_t len, double eps,
                });
 }
 
+// One layer_norm row: two-pass statistics with pairwise sums in the compute type
+// (float for float/bfloat16, as torch), then a branch-free affine pass.
+template <typename T>
+TL_VECTOR_CLONES void layer_norm_row(const T* p, T* q, const opmath_t<T>* w, const opmath_t<T>* b, int64_t len,
+                                     double eps) {
+  using M = opmath_t<T>;
+  const M mean = kernels::pairwise_sum<M>(p, len, [](M v) { return v; }) / static_cast<M>(len);
+  const M var = kernels::pairwise_sum<M>(p, len, [mean](M v) { return (v - mean) * (v - mean); }) / static_cast<M>(len);
+  const M rstd = static_cast<M>(1.0 / std::sqrt(static_cast<double>(var) + eps));
+  for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>((static_cast<M>(p[i]) - mean) * rstd * w[i] + b[i]);
+}
+
 }  // namespace
 
 Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, double eps) {
   int64_t nd = static_cast<int64_t>(normalized_shape.size());
   TL_CHECK(nd >= 1 && input.dim() >= nd, ValueError,
-           "Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}",
+           "Given normalized_shape={}, expected input with shape [*, {}, but got input of size{}",
            shape_repr(normalized_shape), shape_repr(normalized_shape).substr(1), shape_repr(input.sizes()));
   for (int64_t i = 0; i < nd; ++i) {
     TL_CHECK(input.size(input.dim() - nd + i) == normalized_shape[static_cast<size_t>(i)], ValueError,
@@ -127,17 +139,26 @@ Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::opti
   Tensor x = input.contiguous();
   Tensor out = empty(x.sizes(), x.dtype());
   if (x.numel() == 0) return out;
-  Tensor w = weight && weight->defined() ? weight->to(DType::Double).contiguous() : Tensor();
-  Tensor b = bias && bias->defined() ? bias->to(DType::Double).contiguous() : Tensor();
-  const double* pw = w.defined() ? w.data<double>() : nullptr;
-  const double* pb = b.defined() ? b.data<double>() : nullptr;
   kernels::dispatch_floating(x.dtype(), "LayerNormKernelImpl", [&]<typename T>() {
     using M = opmath_t<T>;
-    normalize_rows<T>(x.data<T>(), out.data<T>(), x.numel() / len, len, eps, [&](int64_t, int64_t i, M v) {
-      if (pw) v = v * static_cast<M>(pw[i]);
-      if (pb) v = v + static_cast<M>(pb[i]);
+    // Affine parameters in the compute type, ones/zeros when absent, so every row is
+    // the same branch-free loop.
+    auto param = [&](const std::optional<Tensor>& t, double fill) {
+      Tensor v = t && t->defined() ? t->reshape({-1}).to(dtype_of<M>).contiguous() : full({len}, fill, dtype_of<M>);
+      TL_CHECK(v.numel() == len, ValueError, "layer_norm: expected weight and bias of {} elements, got {}", len,
+               v.numel());
       return v;
-    });
+    };
+    Tensor w = param(weight, 1.0), b = param(bias, 0.0);
+    const M* pw = w.data<M>();
+    const M* pb = b.data<M>();
+    const T* src = x.data<T>();
+    T* dst = out.data<T>();
+    int64_t rows = x.numel() / len;
+    parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t r = lo; r < hi; ++r) layer_norm_row(src + r * len, dst + r * len, pw, pb, len, eps);
+                 });
   });
   return out;
 }

@@ -17,6 +17,7 @@ namespace torchlet {
 namespace {
 
 using kernels::opmath_t;
+using kernels::pairwise_sum;
 
 // self viewed as [n_out, n_red] rows (reduced dims last, contiguous), and the shape
 // of the result.
@@ -68,24 +69,6 @@ void for_rows(const Rows& r, Tensor& out, const F& f) {
   parallel_for(0, r.n_out, grain, [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) o[i] = f(base + i * n, n);
   });
-}
-
-// Pairwise summation: blocks of 8 independent accumulators (vectorisable) combined in
-// a binary tree, so the error grows with log(n) rather than n.
-template <typename A, typename T, typename Map>
-A pairwise_sum(const T* p, int64_t n, const Map& map) {
-  if (n <= 256) {
-    A acc[8] = {};
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-      for (int k = 0; k < 8; ++k) acc[k] += map(static_cast<A>(p[i + k]));
-    }
-    A tail = 0;
-    for (; i < n; ++i) tail += map(static_cast<A>(p[i]));
-    return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])) + tail;
-  }
-  int64_t half = (n / 2 + 7) / 8 * 8;
-  return pairwise_sum<A>(p, half, map) + pairwise_sum<A>(p + half, n - half, map);
 }
 
 // Sum of one long row on every thread, partial sums combined in order.
