@@ -82,6 +82,8 @@ int cmd_inspect(const Args& args) {
   LoadOptions opt;
   opt.mode = parse_mode(mode);
   opt.inert_unknown_globals = records;
+  std::vector<StorageLocation> locations;
+  opt.storage_locations = &locations;
   auto start = std::chrono::steady_clock::now();
   IValue v = load(file, opt);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -91,6 +93,14 @@ int cmd_inspect(const Args& args) {
   for (const auto& [p, n] : totals.storages) bytes += n;
   fmt::print("\n{} tensors in {} storages, {} bytes; loaded ({}) in {:.3f} ms\n", totals.tensors,
              totals.storages.size(), bytes, mode, ms);
+  if (opt.mode == LoadMode::Metadata) {
+    // Where each storage's bytes are, for tools that read or patch them in place.
+    fmt::print("\nstorages:\n");
+    for (const auto& l : locations) {
+      fmt::print("  {}: {} x {} ({} bytes) at file offset {}{}\n", l.record, dtype_name(l.dtype), l.numel,
+                 l.nbytes, l.file_offset, l.deflated ? " (deflated)" : "");
+    }
+  }
   return 0;
 }
 

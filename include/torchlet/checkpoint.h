@@ -14,7 +14,23 @@ namespace torchlet {
 enum class LoadMode {
   Eager,   // storages copied into owned memory (torch.load)
   Mapped,  // storages alias the mapped file, copy-on-write (torch.load(mmap=True))
-  Metadata,  // like Mapped: dtypes, shapes, strides and offsets; no tensor byte is read
+  // dtypes, shapes, strides and offsets, and where each storage is in the file
+  // (LoadOptions::storage_locations); no tensor byte is read. Storages alias the file
+  // where Mapped would; one that would need decoding first (a deflated record, a
+  // big-endian file) is left unread and holds zeros.
+  Metadata,
+};
+
+// Where one storage of a loaded checkpoint lives in its file (what torch reports as a
+// storage's `_checkpoint_offset` when loading under FakeTensorMode).
+struct StorageLocation {
+  std::string record;          // "data/0" (zip), "storage 3" (legacy), "storages" (tar)
+  DType dtype;
+  int64_t numel = 0;
+  uint64_t nbytes = 0;         // numel * element size
+  uint64_t file_offset = 0;    // of the storage's first byte (of the compressed bytes if deflated)
+  bool deflated = false;
+  const StorageImpl* storage = nullptr;  // the loaded storage it became
 };
 
 struct LoadOptions {
@@ -23,6 +39,9 @@ struct LoadOptions {
   // instead of failing; nothing is imported or run either way.
   bool inert_unknown_globals = false;
   bool verify_crc32 = false;
+  // When set, load() appends one entry per storage, in the order the pickle first uses
+  // them (any mode).
+  std::vector<StorageLocation>* storage_locations = nullptr;
 };
 
 struct SaveOptions {

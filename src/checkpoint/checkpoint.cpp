@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <random>
 #include <unordered_map>
 
@@ -67,8 +68,23 @@ void byteswap(std::byte* data, size_t nbytes, size_t itemsize) {
 size_t swap_unit(DType d) { return is_complex(d) ? element_size(d) / 2 : element_size(d); }
 
 struct StorageSource {
-  std::span<const std::byte> bytes;  // in the mapping
+  std::span<const std::byte> bytes;  // in the mapping (or an inflated copy)
   std::shared_ptr<MappedFile> mapping;
+  // A deflated record left unread (Metadata mode): its inflated size and file offset.
+  std::optional<uint64_t> unread_size;
+  uint64_t unread_offset = 0;
+
+  static StorageSource of(std::span<const std::byte> b, std::shared_ptr<MappedFile> m) {
+    StorageSource s;
+    s.bytes = b;
+    s.mapping = std::move(m);
+    return s;
+  }
+  uint64_t size() const { return unread_size ? *unread_size : bytes.size(); }
+  uint64_t file_offset() const {
+    if (unread_size || !mapping) return unread_offset;
+    return static_cast<uint64_t>(bytes.data() - mapping->data());
+  }
 };
 
 // Makes the flat tensor a persistent storage id resolves to.
@@ -78,12 +94,16 @@ Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel,
   TL_CHECK(numel >= 0, FormatError, "{}: negative storage size {}", what, numel);
   uint64_t need;
   TL_CHECK(!__builtin_mul_overflow(static_cast<uint64_t>(numel), itemsize, &need) &&
-               need == src.bytes.size(),
+               need == src.size(),
            FormatError, "{}: storage of {} {} elements needs {} bytes but its record holds {}", what,
-           numel, dtype_name(dtype), static_cast<uint64_t>(numel) * itemsize, src.bytes.size());
+           numel, dtype_name(dtype), static_cast<uint64_t>(numel) * itemsize, src.size());
   Storage storage;
   bool aligned = reinterpret_cast<uintptr_t>(src.bytes.data()) % std::max<size_t>(itemsize, 1) == 0;
-  if (mode != LoadMode::Eager && src.mapping && aligned && !big_endian) {
+  if (mode == LoadMode::Metadata && (src.unread_size || big_endian || !aligned)) {
+    // Would need decoding to hold the right values: left unread (zero pages cost no
+    // memory until touched).
+    storage = make_storage(need, /*zero=*/true);
+  } else if (mode != LoadMode::Eager && src.mapping && aligned && !big_endian) {
     storage = make_intrusive<StorageImpl>(const_cast<std::byte*>(src.bytes.data()), need,
                                           std::static_pointer_cast<const void>(src.mapping));
   } else {
@@ -96,6 +116,13 @@ Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel,
     if (big_endian) byteswap(storage->data(), need, swap_unit(dtype));
   }
   return Tensor(make_intrusive<TensorImpl>(storage, 0, Shape{numel}, Shape{1}, dtype));
+}
+
+void report_location(const LoadOptions& options, std::string record, const Tensor& flat,
+                     const StorageSource& src, bool deflated) {
+  if (!options.storage_locations) return;
+  options.storage_locations->push_back({std::move(record), flat.dtype(), flat.numel(), src.size(),
+                                        src.file_offset(), deflated, flat.storage().get()});
 }
 
 // ('storage', <dtype>Storage, key, location, numel[, view_metadata]) -> its parts.
@@ -159,15 +186,20 @@ IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions
     StorageSource src;
     std::string inflated;
     if (rec.method == 0) {
-      src = {zip.stored_bytes(rec), zip.mapping()};
+      src = StorageSource::of(zip.stored_bytes(rec), zip.mapping());
       if (options.verify_crc32) (void)zip.read(rec, true);
+    } else if (options.mode == LoadMode::Metadata) {
+      src.unread_size = rec.uncompressed_size;
+      src.unread_offset = rec.data_offset;
     } else {
       inflated = zip.read(rec, options.verify_crc32);
-      src = {std::as_bytes(std::span<const char>(inflated.data(), inflated.size())), nullptr};
+      src = StorageSource::of(std::as_bytes(std::span<const char>(inflated.data(), inflated.size())), nullptr);
+      src.unread_offset = rec.data_offset;
     }
     Tensor t = make_storage_tensor(src, id.dtype, id.numel, options.mode, big_endian,
                                    path + "/data/" + id.key);
     storages.emplace(id.key, t);
+    report_location(options, "data/" + id.key, t, src, rec.method != 0);
     return IValue(t);
   };
   return pickle::unpickle(std::as_bytes(std::span<const char>(pkl.data(), pkl.size())), uo, label);
@@ -250,10 +282,12 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
     size_t itemsize = element_size(d->second.first);
     TL_CHECK(count >= 0 && static_cast<uint64_t>(count) <= (all.size() - pos) / std::max<size_t>(itemsize, 1),
              FormatError, "{}: storage '{}' claims {} elements, more than the file holds", path, key, count);
-    StorageSource src{all.subspan(pos, static_cast<size_t>(count) * itemsize), file};
+    StorageSource src = StorageSource::of(all.subspan(pos, static_cast<size_t>(count) * itemsize), file);
     pos += static_cast<size_t>(count) * itemsize;
-    storages.emplace(key, make_storage_tensor(src, d->second.first, count, options.mode, big_endian,
-                                              path + " storage " + key));
+    Tensor flat = make_storage_tensor(src, d->second.first, count, options.mode, big_endian,
+                                      path + " storage " + key);
+    storages.emplace(key, flat);
+    report_location(options, "storage " + key, flat, src, false);
   }
   return pickle::unpickle(obj_pickle, uo, label);
 }
@@ -343,8 +377,10 @@ IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path
       TL_CHECK(numel >= 0 && static_cast<uint64_t>(numel) <= UINT64_MAX / 16, FormatError,
                "{}: storage size {}", label, numel);
       auto bytes = in.next_bytes(static_cast<uint64_t>(numel) * element_size(dtype), "storage");
-      objects[key_text(a[0], label)] =
-          make_storage_tensor({bytes, file}, dtype, numel, options.mode, false, label);
+      StorageSource src = StorageSource::of(bytes, file);
+      Tensor flat = make_storage_tensor(src, dtype, numel, options.mode, false, label);
+      objects[key_text(a[0], label)] = flat;
+      report_location(options, "storages", flat, src, false);
     }
     IValue views = in.next_pickle();
     TL_CHECK(views.isList(), FormatError, "{}: storage views are a {}", label, views.tag_name());

@@ -2,6 +2,7 @@
 is loaded and re-saved by `torchlet convert`, and real torch.load must see the same
 object; every hostile file must be refused cleanly without running anything."""
 import pathlib
+import re
 import tempfile
 import unittest
 import zipfile
@@ -108,6 +109,43 @@ class CheckpointInterop(unittest.TestCase):
                    for mode in ("eager", "mapped", "metadata")}
         self.assertEqual(outputs["eager"], outputs["mapped"])
         self.assertEqual(outputs["eager"], outputs["metadata"])
+
+    def test_metadata_mode_reports_where_each_storage_is(self):
+        """The offsets `inspect --mode metadata` prints are where Python's zipfile finds
+        each data/<key> record's bytes, and those bytes are the storage torch loads."""
+        src = FIXTURES / "checkpoint" / "good" / "resnet18.pt"
+        proc = run("inspect", src, "--mode", "metadata")
+        listed = re.findall(r"^  (data/\d+): (\w+) x (\d+) \((\d+) bytes\) at file offset (\d+)$",
+                            proc.stdout, re.M)
+        sd = torch.load(src)
+        self.assertEqual(len(listed), len({t.storage().data_ptr() for t in sd.values()}))
+        raw = src.read_bytes()
+        with zipfile.ZipFile(src) as z:
+            root = z.namelist()[0].split("/")[0]
+            for record, dtype, numel, nbytes, offset in listed:
+                info = z.getinfo(f"{root}/{record}")
+                local = raw[info.header_offset:info.header_offset + 30]
+                start = (info.header_offset + 30 + int.from_bytes(local[26:28], "little") +
+                         int.from_bytes(local[28:30], "little"))
+                self.assertEqual(int(offset), start, record)
+                self.assertEqual(int(nbytes), info.file_size, record)
+                self.assertEqual(raw[start:start + int(nbytes)], z.read(info), record)
+
+    def test_deflated_storages_load_and_metadata_mode_leaves_them_unread(self):
+        src = FIXTURES / "checkpoint" / "good" / "views.pt"
+        with tempfile.TemporaryDirectory() as tmp:
+            deflated = pathlib.Path(tmp) / "deflated.pt"
+            with zipfile.ZipFile(src) as zin, zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED) as zout:
+                for info in zin.infolist():
+                    zout.writestr(info.filename, zin.read(info))
+            expected = torch.load(deflated)  # torch reads deflated records too
+            out = pathlib.Path(tmp) / "out.pt"
+            run("convert", deflated, out)
+            assert_same(self, expected, torch.load(out))
+            meta = run("inspect", deflated, "--mode", "metadata").stdout
+            self.assertIn("(deflated)", meta)
+            self.assertEqual(meta.split("\n\n")[0],
+                             run("inspect", deflated, "--mode", "eager").stdout.split("\n\n")[0])
 
     def test_hostile_files_are_refused_without_running_anything(self):
         marker = FIXTURES / "checkpoint" / "PWNED"
