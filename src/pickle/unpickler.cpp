@@ -18,7 +18,7 @@ namespace {
 // What an allowed global does when called (REDUCE/NEWOBJ) or referenced.
 enum class GlobalKind {
   OrderedDict, RebuildTensorV2, RebuildTensor, RebuildParameter, RebuildParameterWithState,
-  Parameter, StorageClass, DType, Device, Size, CodecsEncode, Bytes, Set, FrozenSet, Complex,
+  RebuildFromTypeV2, Parameter, StorageClass, DType, Device, Size, CodecsEncode, Bytes, Set, FrozenSet, Complex,
   // allowed by torch's loader but not supported here yet: refused with a clear message
   Unsupported,
 };
@@ -38,6 +38,7 @@ constexpr AllowedGlobal kAllowedGlobals[] = {
     {"torch._utils", "_rebuild_parameter", GlobalKind::RebuildParameter},
     {"torch._utils", "_rebuild_parameter_with_state", GlobalKind::RebuildParameterWithState},
     {"torch.nn.parameter", "Parameter", GlobalKind::Parameter},
+    {"torch._tensor", "_rebuild_from_type_v2", GlobalKind::RebuildFromTypeV2},
     {"torch", "device", GlobalKind::Device},
     {"torch", "Size", GlobalKind::Size},
     {"_codecs", "encode", GlobalKind::CodecsEncode},
@@ -53,6 +54,12 @@ constexpr AllowedGlobal kAllowedGlobals[] = {
     {"torch._utils", "_rebuild_sparse_csr_tensor", GlobalKind::Unsupported, "sparse CSR tensors"},
     {"torch._utils", "_rebuild_meta_tensor_no_storage", GlobalKind::Unsupported, "meta tensors"},
     {"torch._utils", "_rebuild_qtensor", GlobalKind::Unsupported, "quantized tensors"},
+    // The quantization schemes _rebuild_qtensor's arguments name; refused with it.
+    {"torch", "per_tensor_affine", GlobalKind::Unsupported, "quantized tensors"},
+    {"torch", "per_channel_affine", GlobalKind::Unsupported, "quantized tensors"},
+    {"torch", "per_tensor_symmetric", GlobalKind::Unsupported, "quantized tensors"},
+    {"torch", "per_channel_symmetric", GlobalKind::Unsupported, "quantized tensors"},
+    {"torch", "per_channel_affine_float_qparams", GlobalKind::Unsupported, "quantized tensors"},
     {"torch.serialization", "_get_layout", GlobalKind::Unsupported, "non-strided layouts"},
     {"torch", "Tensor", GlobalKind::Unsupported, "tensors pickled by class (torch.Tensor)"},
 };
@@ -664,6 +671,9 @@ class Unpickler {
         t.impl()->is_parameter_ = true;
         return IValue(t);
       }
+      case GlobalKind::RebuildFromTypeV2:
+        need(4, 4);
+        return rebuild_from_type(info, a[0], a[1], a[2], a[3]);
       case GlobalKind::Device: {
         need(1, 2);
         TL_CHECK(a[0].isString(), FormatError, "{}: torch.device argument is a {}", label_, kind_name(a[0]));
@@ -744,6 +754,33 @@ class Unpickler {
   }
 
   // --- tensor rebuilding -----------------------------------------------------------------
+  // _rebuild_from_type_v2(func, type, args, state): how torch pickles a tensor subclass
+  // or a tensor with Python attributes. Plain tensors and Parameters without state
+  // load; a subclass's own GLOBAL was already refused unless inert mode recorded it.
+  IValue rebuild_from_type(const OpInfo& info, const IValue& func, const IValue& type,
+                           const IValue& args, const IValue& state) {
+    TL_CHECK(type.isPyObject() && type.toPyObject()->is_reference, FormatError,
+             "{}: _rebuild_from_type_v2 type is a {}", label_, kind_name(type));
+    const PyObjectImpl& t = *type.toPyObject();
+    const bool plain = (t.module == "torch" && t.name == "Tensor") ||
+                       (t.module == "torch.nn.parameter" && t.name == "Parameter");
+    TL_CHECK(plain, UnsupportedError, "{}: tensors of subclass {}.{} are not supported", label_,
+             printable(t.module), printable(t.name));
+    TL_CHECK(state.isNone() || (state.isDict() && state.dictRef().size() == 0), UnsupportedError,
+             "{}: tensors with Python attributes are not supported", label_);
+    // func must be a rebuilder, not this function again: no recursion on crafted input.
+    TL_CHECK(func.isPyObject() && func.toPyObject()->is_reference, FormatError,
+             "{}: _rebuild_from_type_v2 function is a {}", label_, kind_name(func));
+    auto r = resolve(func.toPyObject()->module, func.toPyObject()->name);
+    TL_CHECK(r && r->kind != GlobalKind::RebuildFromTypeV2, FormatError,
+             "{}: _rebuild_from_type_v2 calls {}.{}", label_, printable(func.toPyObject()->module),
+             printable(func.toPyObject()->name));
+    IValue v = call(info, func, args, /*newobj=*/false);
+    TL_CHECK(v.isTensor(), FormatError, "{}: _rebuild_from_type_v2 rebuilt a {}, not a tensor", label_,
+             kind_name(v));
+    return v;
+  }
+
   // _rebuild_tensor_v2(storage, storage_offset, size, stride, requires_grad, ...): the
   // storage arrives as the flat tensor persistent_load made; the view is checked to
   // lie inside it before it is made.
