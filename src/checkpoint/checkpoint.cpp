@@ -487,14 +487,14 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
   w.write_record(".format_version", kFormatVersionRecord);
   w.write_record(".storage_alignment", std::to_string(kSaveAlignment));
   w.write_record("byteorder", "little");
-  // torch writes storages sorted by key as strings ("0", "1", "10", "2", ...).
-  std::vector<std::pair<std::string, size_t>> keys;
-  for (size_t i = 0; i < saved.size(); ++i) keys.emplace_back(std::to_string(i), i);
-  std::sort(keys.begin(), keys.end());
-  for (const auto& [key, i] : keys) {
+  // Storages in numeric key order ("0", "1", ..., "9", "10"), as torch 2.x writes them:
+  // .format_version "1" promises exactly that, and torch 2.x's
+  // calculate_storage_offsets mode computes each storage's offset from the previous
+  // one on that promise. (torch 1.13 sorted the keys as strings; any order loads.)
+  for (size_t i = 0; i < saved.size(); ++i) {
     const Storage& s = saved[i].storage;
     size_t nbytes = s->nbytes() / element_size(saved[i].dtype) * element_size(saved[i].dtype);
-    w.write_record("data/" + key, std::span<const std::byte>(s->data(), nbytes));
+    w.write_record("data/" + std::to_string(i), std::span<const std::byte>(s->data(), nbytes));
   }
   w.write_record("version", kVersionRecord);
   w.write_record(".data/serialization_id", serialization_id(w.written()));
