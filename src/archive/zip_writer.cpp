@@ -1,10 +1,14 @@
 // Zip writing, byte-compatible with PyTorch's writer (see zip_writer.h).
 #include "archive/zip_writer.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <random>
-#include <unistd.h>
+#include <utility>
 
 #include <fmt/format.h>
 #include <zlib.h>
@@ -26,34 +30,92 @@ constexpr uint16_t kFlagDataDescriptor = 0x0008;
 uint16_t flags_for(uint64_t size) {
   return size == 0 ? kFlagUtf8 : static_cast<uint16_t>(kFlagUtf8 | kFlagDataDescriptor);
 }
+// The padding lives in a local header's extra field, whose length is a u16 shared
+// with the zip64 extra (up to 28 bytes): alignments up to 32 KiB always fit.
+constexpr size_t kMaxAlignment = 0x8000;
 // The zip64 end record's "made by" (3.0, Unix) and "needed" (4.5), as miniz writes.
 constexpr uint16_t kZip64MadeBy = 0x031e;
 constexpr uint16_t kZip64Needed = 45;
 
-std::string random_suffix() {
-  std::random_device rd;
-  return fmt::format("{:08x}", rd());
+// The file sink: a temporary file beside the target (same folder, so the rename
+// stays within one filesystem and is atomic), renamed into place on commit().
+class FileZipSink : public ZipSink {
+ public:
+  FileZipSink(std::string path, bool sync) : path_(std::move(path)), sync_(sync) {
+    // "x" (O_EXCL) refuses to reuse a name someone else created; a collision of the
+    // random suffix just draws another.
+    constexpr int kAttempts = 8;
+    std::random_device rd;
+    for (int i = 0; i < kAttempts && file_ == nullptr; ++i) {
+      tmp_path_ = fmt::format("{}.tmp.{:08x}", path_, rd());
+      file_ = std::fopen(tmp_path_.c_str(), "wbx");
+      if (file_ == nullptr && errno != EEXIST) break;
+    }
+    TL_CHECK(file_ != nullptr, IOError, "cannot create '{}': {}", tmp_path_,
+             std::strerror(errno));
+  }
+  ~FileZipSink() override {
+    if (file_ != nullptr) std::fclose(file_);
+    if (!committed_) std::remove(tmp_path_.c_str());
+  }
+  void write(std::span<const std::byte> bytes) override {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) fail("write");
+  }
+  void commit() override {
+    if (std::fflush(file_) != 0) fail("flush");
+    if (sync_ && ::fsync(fileno(file_)) != 0) fail("fsync");
+    std::FILE* f = std::exchange(file_, nullptr);
+    if (std::fclose(f) != 0) fail("close");
+    TL_CHECK(std::rename(tmp_path_.c_str(), path_.c_str()) == 0, IOError,
+             "cannot move '{}' into place as '{}': {}", tmp_path_, path_, std::strerror(errno));
+    committed_ = true;
+    if (sync_) sync_folder();
+  }
+
+ private:
+  [[noreturn]] void fail(const char* what) {
+    TL_FAIL(IOError, "writing '{}': {} failed: {}", tmp_path_, what, std::strerror(errno));
+  }
+  // The rename is durable only once the folder's entry is on disk too.
+  void sync_folder() {
+    std::string folder = std::filesystem::path(path_).parent_path().string();
+    if (folder.empty()) folder = ".";
+    int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    TL_CHECK(fd >= 0, IOError, "cannot open folder '{}' to sync it: {}", folder,
+             std::strerror(errno));
+    int rc = ::fsync(fd);
+    int err = errno;
+    ::close(fd);
+    TL_CHECK(rc == 0, IOError, "fsync of folder '{}' failed: {}", folder, std::strerror(err));
+  }
+
+  std::string path_, tmp_path_;
+  bool sync_;
+  std::FILE* file_ = nullptr;
+  bool committed_ = false;
+};
+
+// The options are checked before the file sink creates its temporary file.
+const ZipWriterOptions& validated(const ZipWriterOptions& options) {
+  TL_CHECK(options.alignment >= 1 && options.alignment <= kMaxAlignment, ValueError,
+           "zip writer: alignment {} out of range (1..{})", options.alignment, kMaxAlignment);
+  return options;
 }
 
 }  // namespace
 
-ZipWriter::ZipWriter(std::string path, std::string root, ZipWriterOptions options)
-    : path_(std::move(path)), root_(std::move(root)), options_(options) {
-  TL_CHECK(options_.alignment >= 1 && options_.alignment <= 0xffff, ValueError,
-           "zip writer: alignment {} out of range", options_.alignment);
-  tmp_path_ = path_ + ".tmp." + random_suffix();
-  file_ = std::fopen(tmp_path_.c_str(), "wbx");
-  TL_CHECK(file_ != nullptr, IOError, "cannot create '{}': {}", tmp_path_, std::strerror(errno));
-}
+ZipWriter::ZipWriter(const std::string& path, std::string root, ZipWriterOptions options)
+    : owned_sink_(std::make_unique<FileZipSink>(path, validated(options).fsync)),
+      sink_(owned_sink_.get()),
+      root_(std::move(root)),
+      options_(options) {}
 
-ZipWriter::~ZipWriter() {
-  if (file_ != nullptr) std::fclose(file_);
-  if (!finalized_) std::remove(tmp_path_.c_str());
-}
+ZipWriter::ZipWriter(ZipSink& sink, std::string root, ZipWriterOptions options)
+    : sink_(&sink), root_(std::move(root)), options_(validated(options)) {}
 
-void ZipWriter::io_fail(const char* what) {
-  TL_FAIL(IOError, "writing '{}': {} failed: {}", tmp_path_, what, std::strerror(errno));
-}
+// Member destructors do the work: the owned file sink removes its temporary file
+// unless it was committed.
+ZipWriter::~ZipWriter() = default;
 
 void ZipWriter::put(const std::string& bytes) {
   put(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())));
@@ -61,7 +123,7 @@ void ZipWriter::put(const std::string& bytes) {
 
 void ZipWriter::put(std::span<const std::byte> bytes) {
   if (bytes.empty()) return;
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) io_fail("write");
+  sink_->write(bytes);
   cursor_ += bytes.size();
 }
 
@@ -75,17 +137,27 @@ void ZipWriter::begin_record(std::string_view name, uint64_t total_size) {
   TL_CHECK(!in_record_ && !finalized_, InternalError, "zip writer: record already open");
   std::string full = root_.empty() ? std::string(name) : root_ + "/" + std::string(name);
   TL_CHECK(full.size() <= 0xffff, ValueError, "zip writer: record name too long: {}", full);
+  TL_CHECK(full_names_.insert(full).second, ValueError,
+           "zip writer: record '{}' written twice", full);
   const uint64_t threshold = options_.zip64_threshold;
   const bool big_size = total_size >= threshold;
   const bool big_offset = cursor_ >= threshold;
-  // Local header extra: zip64 (when needed) then the padding field, as PyTorch's
-  // getPadding() computes: data must start at a multiple of the alignment.
+  // The local file header PyTorch writes (miniz fields, torch's padding):
+  //   30-byte header | name | [zip64 extra: 0x0001 len, usize, 0, offset] |
+  //   "FB" u16 pad | pad x 'Z' | data | data descriptor
+  // The zip64 extra holds the uncompressed size (and a 0 compressed size) only when
+  // the size reaches the threshold, the header offset only when the offset does.
+  // The padding makes the data start at a multiple of the alignment; its length
+  // counts from the end of the "FB" field's 4-byte header (torch's getPadding()).
   std::string zip64;
   if (big_size || big_offset) {
     std::string body;
     if (big_size) {
+      // miniz writes the local header before the data, while the compressed size is
+      // still unknown: the uncompressed size, then 0 (the data descriptor and the
+      // central directory carry the real values).
       put_u64(body, total_size);
-      put_u64(body, total_size);
+      put_u64(body, 0);
     }
     if (big_offset) put_u64(body, cursor_);
     put_u16(zip64, kZip64ExtraId);
@@ -101,9 +173,11 @@ void ZipWriter::begin_record(std::string_view name, uint64_t total_size) {
   put_u16(header, kMethodStored);
   put_u16(header, 0);  // time
   put_u16(header, 0);  // date
-  put_u32(header, 0);  // crc, in the data descriptor
-  put_u32(header, big_size ? kZip64Marker32 : 0);
-  put_u32(header, big_size ? kZip64Marker32 : 0);
+  // crc and sizes are 0 here (even for zip64: no 0xffffffff marker, as miniz writes);
+  // the data descriptor after the bytes carries them.
+  put_u32(header, 0);
+  put_u32(header, 0);
+  put_u32(header, 0);
   put_u16(header, static_cast<uint16_t>(full.size()));
   put_u16(header, static_cast<uint16_t>(zip64.size() + 4 + pad));
   header += full;
@@ -222,15 +296,7 @@ void ZipWriter::finalize() {
   put_u32(tail, static_cast<uint32_t>(std::min<uint64_t>(cd_offset, kZip64Marker32)));
   put_u16(tail, 0);
   put(tail);
-  if (std::fflush(file_) != 0) io_fail("flush");
-  if (options_.fsync && ::fsync(fileno(file_)) != 0) io_fail("fsync");
-  if (std::fclose(file_) != 0) {
-    file_ = nullptr;
-    io_fail("close");
-  }
-  file_ = nullptr;
-  TL_CHECK(std::rename(tmp_path_.c_str(), path_.c_str()) == 0, IOError,
-           "cannot move '{}' into place as '{}': {}", tmp_path_, path_, std::strerror(errno));
+  sink_->commit();
   finalized_ = true;
 }
 
