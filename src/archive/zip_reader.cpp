@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <optional>
 
+#include <fmt/format.h>
+
 #include <zlib.h>
 #include <torchlet/error.h>
 
@@ -18,6 +20,8 @@ namespace {
 
 // The EOCD can be followed by a comment of up to 65535 bytes.
 constexpr size_t kMaxEocdSearch = kEocdSize + 0xffff;
+// Deflate's best case is a 258-byte match coded in 2 bits: 1032 bytes out per byte in.
+constexpr uint64_t kMaxDeflateRatio = 1032;
 
 // a + b <= limit, without overflow.
 bool fits(uint64_t a, uint64_t b, uint64_t limit) { return a <= limit && b <= limit - a; }
@@ -97,7 +101,6 @@ void ZipReader::parse() {
 
 void ZipReader::parse_central_directory(uint64_t cd_offset, uint64_t cd_size, uint64_t entries) {
   const std::byte* base = bytes_.data();
-  const uint64_t size = bytes_.size();
   const uint64_t cd_end = cd_offset + cd_size;
   records_.reserve(entries);
   uint64_t pos = cd_offset;
@@ -107,71 +110,103 @@ void ZipReader::parse_central_directory(uint64_t cd_offset, uint64_t cd_size, ui
     const std::byte* h = base + pos;
     TL_CHECK(load_u32(h) == kCentralHeaderSignature, FormatError,
              "{}: central directory entry {} at offset {}: bad signature", label_, i, pos);
+    const uint16_t name_len = load_u16(h + 28), extra_len = load_u16(h + 30),
+                   comment_len = load_u16(h + 32);
+    const uint64_t var_len = uint64_t{name_len} + extra_len + comment_len;
+    TL_CHECK(fits(pos + kCentralHeaderSize, var_len, cd_end), FormatError,
+             "{}: central directory entry {}: name/extra/comment ({} bytes) run past the "
+             "directory's end at offset {}",
+             label_, i, var_len, cd_end);
+    TL_CHECK(name_len > 0 && name_len <= kMaxNameLength, FormatError,
+             "{}: central directory entry {}: name length {} (expected 1..{})", label_, i,
+             name_len, kMaxNameLength);
     ZipRecord r;
+    r.name.assign(reinterpret_cast<const char*>(h + kCentralHeaderSize), name_len);
     r.method = load_u16(h + 10);
     r.crc32 = load_u32(h + 16);
     r.compressed_size = load_u32(h + 20);
     r.uncompressed_size = load_u32(h + 24);
-    uint16_t name_len = load_u16(h + 28), extra_len = load_u16(h + 30),
-             comment_len = load_u16(h + 32);
     r.local_header_offset = load_u32(h + 42);
-    uint64_t var_len = uint64_t{name_len} + extra_len + comment_len;
-    TL_CHECK(fits(pos + kCentralHeaderSize, var_len, cd_end), FormatError,
-             "{}: central directory entry {}: name/extra/comment run past the directory",
-             label_, i);
-    TL_CHECK(name_len > 0 && name_len <= kMaxNameLength, FormatError,
-             "{}: central directory entry {}: name length {} (expected 1..{})", label_, i,
-             name_len, kMaxNameLength);
-    r.name.assign(reinterpret_cast<const char*>(h + kCentralHeaderSize), name_len);
-    // zip64 extra: 64-bit values for the fields that hold the 0xffffffff marker.
-    const std::byte* extra = h + kCentralHeaderSize + name_len;
-    for (uint32_t off = 0; off + 4 <= extra_len;) {
-      uint16_t id = load_u16(extra + off), len = load_u16(extra + off + 2);
-      TL_CHECK(off + 4 + len <= extra_len, FormatError,
-               "{}: record '{}': extra field overruns its {} bytes", label_, r.name, extra_len);
-      if (id == kZip64ExtraId) {
-        const std::byte* f = extra + off + 4;
-        uint32_t used = 0;
-        auto take = [&](uint64_t& field, const char* what) {
-          if (field != kZip64Marker32) return;
-          TL_CHECK(used + 8 <= len, FormatError, "{}: record '{}': zip64 extra lacks the {}",
-                   label_, r.name, what);
-          field = load_u64(f + used);
-          used += 8;
-        };
-        take(r.uncompressed_size, "uncompressed size");
-        take(r.compressed_size, "compressed size");
-        take(r.local_header_offset, "local header offset");
-      }
-      off += 4 + len;
-    }
-    // The local header: its own name/extra lengths decide where the data starts.
-    TL_CHECK(fits(r.local_header_offset, kLocalHeaderSize, size), FormatError,
-             "{}: record '{}': local header offset {} beyond file size {}", label_, r.name,
-             r.local_header_offset, size);
-    const std::byte* lh = base + r.local_header_offset;
-    TL_CHECK(load_u32(lh) == kLocalHeaderSignature, FormatError,
-             "{}: record '{}': bad local header signature at offset {}", label_, r.name,
-             r.local_header_offset);
-    uint64_t lvar = uint64_t{load_u16(lh + 26)} + load_u16(lh + 28);
-    r.data_offset = r.local_header_offset + kLocalHeaderSize + lvar;
-    TL_CHECK(fits(r.data_offset, r.compressed_size, size), FormatError,
-             "{}: record '{}': data (offset {}, {} bytes) extends beyond file size {}", label_,
-             r.name, r.data_offset, r.compressed_size, size);
+    const std::string where = fmt::format("{}: central directory entry {} ('{}')", label_, i,
+                                          r.name);
+    read_zip64_extra(h + kCentralHeaderSize + name_len, extra_len, r, where);
     TL_CHECK(r.method == kMethodStored || r.method == kMethodDeflate, UnsupportedError,
-             "{}: record '{}': compression method {} is not supported (only stored and "
-             "deflate)",
-             label_, r.name, r.method);
+             "{}: compression method {} is not supported (only 0 stored and 8 deflate)", where,
+             r.method);
     TL_CHECK(r.method != kMethodStored || r.compressed_size == r.uncompressed_size, FormatError,
-             "{}: record '{}': stored record with compressed size {} != uncompressed size {}",
-             label_, r.name, r.compressed_size, r.uncompressed_size);
+             "{}: stored record with compressed size {} != uncompressed size {}", where,
+             r.compressed_size, r.uncompressed_size);
+    locate_data(r, where, cd_offset);
     records_.push_back(std::move(r));
     pos += kCentralHeaderSize + var_len;
   }
+  check_no_overlap();
+  index_by_name();
+}
 
-  // Records must not overlap: a crafted archive could otherwise make two names share
-  // bytes (a parser differential between tools).
+void ZipReader::read_zip64_extra(const std::byte* extra, uint16_t extra_len, ZipRecord& r,
+                                 const std::string& where) {
+  // Extra fields: u16 id, u16 length, then that many bytes. The zip64 field (0x0001)
+  // holds the 64-bit values of exactly those 32-bit fields that hold 0xffffffff, in
+  // the order uncompressed size, compressed size, local header offset.
+  for (uint32_t off = 0; off + 4 <= extra_len;) {
+    const uint16_t id = load_u16(extra + off), len = load_u16(extra + off + 2);
+    TL_CHECK(off + 4 + len <= extra_len, FormatError,
+             "{}: extra field 0x{:04x} ({} bytes at {}) overruns the {}-byte extra area", where,
+             id, len, off, extra_len);
+    if (id == kZip64ExtraId) {
+      const std::byte* f = extra + off + 4;
+      uint32_t used = 0;
+      auto take = [&](uint64_t& field, const char* what) {
+        if (field != kZip64Marker32) return;
+        TL_CHECK(used + 8 <= len, FormatError, "{}: zip64 extra field lacks the {}", where,
+                 what);
+        field = load_u64(f + used);
+        used += 8;
+      };
+      take(r.uncompressed_size, "uncompressed size");
+      take(r.compressed_size, "compressed size");
+      take(r.local_header_offset, "local header offset");
+    }
+    off += 4 + len;
+  }
+}
+
+void ZipReader::locate_data(ZipRecord& r, const std::string& where, uint64_t cd_offset) {
+  // The local file header repeats the name and has its own extra field (PyTorch's
+  // padding lives there), so only its two lengths say where the data starts.
+  const std::byte* base = bytes_.data();
+  const uint64_t size = bytes_.size();
+  TL_CHECK(fits(r.local_header_offset, kLocalHeaderSize, size), FormatError,
+           "{}: local header offset {} beyond file size {}", where, r.local_header_offset, size);
+  const std::byte* lh = base + r.local_header_offset;
+  TL_CHECK(load_u32(lh) == kLocalHeaderSignature, FormatError,
+           "{}: no local file header signature at offset {}", where, r.local_header_offset);
+  const uint16_t local_name_len = load_u16(lh + 26);
+  const uint64_t local_var = uint64_t{local_name_len} + load_u16(lh + 28);
+  r.data_offset = r.local_header_offset + kLocalHeaderSize + local_var;
+  TL_CHECK(r.data_offset <= size, FormatError,
+           "{}: local file header at offset {} (name and extra {} bytes) runs past file size {}",
+           where, r.local_header_offset, local_var, size);
+  // Tools that trust the local name would see a different record than we do.
+  TL_CHECK(std::string_view(reinterpret_cast<const char*>(lh + kLocalHeaderSize),
+                            local_name_len) == r.name,
+           FormatError, "{}: local file header names '{}'", where,
+           std::string_view(reinterpret_cast<const char*>(lh + kLocalHeaderSize),
+                            local_name_len));
+  TL_CHECK(fits(r.data_offset, r.compressed_size, size), FormatError,
+           "{}: data at offset {} ({} bytes) extends beyond file size {}", where, r.data_offset,
+           r.compressed_size, size);
+  TL_CHECK(r.data_offset + r.compressed_size <= cd_offset, FormatError,
+           "{}: data at offset {} ({} bytes) runs into the central directory at offset {}",
+           where, r.data_offset, r.compressed_size, cd_offset);
+}
+
+void ZipReader::check_no_overlap() const {
+  // Records must not share bytes: a crafted archive could otherwise show different
+  // contents for one name to different tools, or one storage under two names.
   std::vector<const ZipRecord*> order;
+  order.reserve(records_.size());
   for (const auto& r : records_) order.push_back(&r);
   std::sort(order.begin(), order.end(), [](auto* a, auto* b) {
     return a->local_header_offset < b->local_header_offset;
@@ -179,29 +214,36 @@ void ZipReader::parse_central_directory(uint64_t cd_offset, uint64_t cd_size, ui
   for (size_t i = 1; i < order.size(); ++i) {
     const ZipRecord* prev = order[i - 1];
     TL_CHECK(prev->data_offset + prev->compressed_size <= order[i]->local_header_offset,
-             FormatError, "{}: records '{}' and '{}' overlap", label_, prev->name,
-             order[i]->name);
+             FormatError,
+             "{}: records '{}' (data at offset {}, {} bytes) and '{}' (local header at offset "
+             "{}) overlap",
+             label_, prev->name, prev->data_offset, prev->compressed_size, order[i]->name,
+             order[i]->local_header_offset);
   }
+}
 
-  // The shared root folder (torch 1.x: the file stem; torch 2.x: "archive").
-  std::string root;
+void ZipReader::index_by_name() {
+  // The shared root folder: torch 1.x writes the file stem, torch 2.x "archive".
+  std::string_view root;
   bool shared = !records_.empty();
   for (const auto& r : records_) {
-    size_t slash = r.name.find('/');
-    std::string top = slash == std::string::npos ? "" : r.name.substr(0, slash);
+    const size_t slash = r.name.find('/');
+    const std::string_view top =
+        slash == std::string::npos ? std::string_view() : std::string_view(r.name).substr(0, slash);
     if (top.empty() || (!root.empty() && top != root)) shared = false;
     if (root.empty()) root = top;
   }
-  root_ = shared ? root : "";
+  root_ = shared ? std::string(root) : "";
   for (size_t i = 0; i < records_.size(); ++i) {
     std::string key = root_.empty() ? records_[i].name : records_[i].name.substr(root_.size() + 1);
-    bool inserted = by_name_.emplace(key, i).second;
-    TL_CHECK(inserted, FormatError, "{}: duplicate record name '{}'", label_, records_[i].name);
+    const bool inserted = by_name_.emplace(std::move(key), i).second;
+    TL_CHECK(inserted, FormatError, "{}: duplicate record name '{}' (central directory entry {})",
+             label_, records_[i].name, i);
   }
 }
 
 const ZipRecord* ZipReader::find(std::string_view name_below_root) const {
-  auto it = by_name_.find(std::string(name_below_root));
+  auto it = by_name_.find(name_below_root);
   return it == by_name_.end() ? nullptr : &records_[it->second];
 }
 
@@ -226,6 +268,11 @@ std::string ZipReader::read(const ZipRecord& r, bool verify_crc) const {
     TL_CHECK(r.uncompressed_size <= kMaxInflatedSize, LimitError,
              "{}: record '{}' inflates to {} bytes, over the {}-byte limit", label_, r.name,
              r.uncompressed_size, kMaxInflatedSize);
+    // Deflate cannot expand more than kMaxDeflateRatio : 1, so a larger declared size
+    // is a lie; refusing it here keeps a few bytes from reserving gigabytes.
+    TL_CHECK(r.uncompressed_size / kMaxDeflateRatio <= r.compressed_size, FormatError,
+             "{}: record '{}' declares {} bytes, more than {} deflated bytes can inflate to",
+             label_, r.name, r.uncompressed_size, r.compressed_size);
     out.resize(r.uncompressed_size);
     z_stream zs{};
     TL_CHECK(inflateInit2(&zs, -MAX_WBITS) == Z_OK, InternalError, "inflateInit2 failed");

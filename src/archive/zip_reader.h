@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -30,9 +31,15 @@ struct ZipRecord {
 class ZipReader {
  public:
   // Limits; each guards an allocation or a loop whose size comes from the file.
-  static constexpr size_t kMaxEntries = 1 << 20;        // torch archives hold far fewer
-  static constexpr size_t kMaxNameLength = 4096;        // PATH_MAX-like
-  static constexpr uint64_t kMaxInflatedSize = uint64_t{1} << 34;  // 16 GiB per record
+  // Entries: a checkpoint has one per storage plus a few; a million is far beyond any
+  // real model and bounds the directory's index to ~100 MB.
+  static constexpr size_t kMaxEntries = 1 << 20;
+  // Names: torch's are "<root>/data/N" or "<root>/code/<qualified name>.py"; 4096 is
+  // PATH_MAX, the longest name that could be extracted to a file anyway.
+  static constexpr size_t kMaxNameLength = 4096;
+  // Inflated size of one deflated record (torch never deflates storages; deflated
+  // records come from zip tools): 16 GiB, so a bomb cannot ask for more memory.
+  static constexpr uint64_t kMaxInflatedSize = uint64_t{1} << 34;
 
   // Opens a file by mapping it. Throws IOError / FormatError.
   static ZipReader open(const std::string& path);
@@ -57,22 +64,34 @@ class ZipReader {
     return read(get(name_below_root), verify_crc);
   }
 
-  // The mapping (null for from_bytes), so stored records can be aliased by tensors.
+  // The mapping (null for from_bytes), so stored records can be aliased by tensors:
+  // a stored record's bytes are mapping()->data() + record.data_offset, for
+  // record.compressed_size bytes, valid while the shared_ptr is held.
   const std::shared_ptr<MappedFile>& mapping() const { return file_; }
   std::span<const std::byte> bytes() const { return bytes_; }
   const std::string& label() const { return label_; }
 
  private:
   ZipReader(std::shared_ptr<MappedFile> file, std::span<const std::byte> bytes, std::string label);
+  // Transparent hashing, so find(string_view) does not build a std::string.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
   void parse();
   void parse_central_directory(uint64_t cd_offset, uint64_t cd_size, uint64_t entries);
+  static void read_zip64_extra(const std::byte* extra, uint16_t extra_len, ZipRecord& r,
+                               const std::string& where);
+  void locate_data(ZipRecord& r, const std::string& where, uint64_t cd_offset);
+  void check_no_overlap() const;
+  void index_by_name();
 
   std::shared_ptr<MappedFile> file_;
   std::span<const std::byte> bytes_;
   std::string label_;
   std::string root_;
   std::vector<ZipRecord> records_;
-  std::unordered_map<std::string, size_t> by_name_;  // name below root -> index
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> by_name_;  // below root -> index
 };
 
 }  // namespace torchlet
