@@ -1,6 +1,8 @@
 // Checkpoint subcommands: inspect (what a .pt holds), convert (load + save), scan
 // (globals a file would import) and dis (pickle disassembly).
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <map>
 
 #include <fmt/format.h>
@@ -138,14 +140,17 @@ int cmd_dis(const Args& args) {
   app.add_option("FILE", file)->required();
   app.add_option("RECORD", record);
   parse_args(app, args);
-  if (detect_checkpoint_format(file) == CheckpointFormat::Zip) {
+  // A zip checkpoint shows one record; anything else (a legacy stream, a bare .pkl)
+  // is disassembled from its first byte, as pickletools would.
+  auto mapped = MappedFile::open(file);
+  auto head = mapped->bytes().first(std::min<size_t>(4, mapped->size()));
+  if (head.size() == 4 && std::memcmp(head.data(), "PK\x03\x04", 4) == 0) {
     ZipReader zip = ZipReader::open(file);
     std::string bytes = zip.read(record);
     fmt::print("{}", pickle::disassemble(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())),
                                           file + "/" + record));
     return 0;
   }
-  auto mapped = MappedFile::open(file);
   fmt::print("{}", pickle::disassemble(mapped->bytes(), file));
   return 0;
 }

@@ -14,7 +14,8 @@ namespace torchlet::pickle {
 namespace {
 
 constexpr OpInfo kOps[] = {
-#define TL_PICKLE_OP(name, byte, arg, proto, doc) {Op::name, #name, ArgKind::arg, proto, doc},
+#define TL_PICKLE_OP(name, byte, arg, proto, pops, mark, pushes, doc) \
+  {Op::name, #name, ArgKind::arg, proto, pops, MarkEffect::mark, pushes, doc},
 #include "pickle/opcodes.def"
 #undef TL_PICKLE_OP
 };
@@ -36,6 +37,17 @@ const ByteIndex& byte_index() {
 constexpr size_t kMaxDecimalLine = 4096;
 
 }  // namespace
+
+std::string_view arg_kind_name(ArgKind kind) {
+  switch (kind) {
+#define TL_X(k, pickletools_name) \
+  case ArgKind::k:                \
+    return pickletools_name;
+    TL_PICKLE_ARG_KINDS(TL_X)
+#undef TL_X
+  }
+  return "?";
+}
 
 const OpInfo* op_info(uint8_t byte) {
   int16_t i = byte_index().index[byte];
@@ -83,6 +95,46 @@ std::optional<int64_t> long_bytes_to_int64(std::string_view le) {
   for (size_t i = 0; i < le.size(); ++i) v |= static_cast<uint64_t>(static_cast<uint8_t>(le[i])) << (8 * i);
   if (le.size() < 8 && (static_cast<uint8_t>(le.back()) & 0x80)) v |= ~uint64_t{0} << (8 * le.size());
   return static_cast<int64_t>(v);
+}
+
+std::string raw_unicode_escape_to_utf8(std::string_view text, const std::string& label) {
+  std::string out;
+  auto put_utf8 = [&](uint32_t cp) {
+    TL_CHECK(cp <= 0x10ffff, FormatError, "{}: UNICODE code point {:x} out of range", label, cp);
+    if (cp < 0x80) {
+      out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+      out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else if (cp < 0x10000) {
+      out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    } else {
+      out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
+      out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
+    }
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const bool escape = c == '\\' && i + 1 < text.size() && (text[i + 1] == 'u' || text[i + 1] == 'U');
+    if (!escape) {
+      put_utf8(c);
+      continue;
+    }
+    const size_t digits = text[i + 1] == 'u' ? 4 : 8;
+    TL_CHECK(i + 2 + digits <= text.size(), FormatError, "{}: truncated \\{} escape in UNICODE", label,
+             text[i + 1]);
+    uint32_t cp = 0;
+    auto [p, ec] = std::from_chars(text.data() + i + 2, text.data() + i + 2 + digits, cp, 16);
+    TL_CHECK(ec == std::errc() && p == text.data() + i + 2 + digits, FormatError,
+             "{}: bad \\{} escape in UNICODE", label, text[i + 1]);
+    put_utf8(cp);
+    i += 1 + digits;
+  }
+  return out;
 }
 
 std::string int64_to_long_bytes(int64_t v) {
@@ -257,6 +309,7 @@ Arg ByteReader::read_arg(const OpInfo& info) {
       a.s = std::string(read_bytes(length_checked(u32()), what));
       break;
     case ArgKind::Bytes8:
+    case ArgKind::Bytearray8:
     case ArgKind::Unicode8:
       a.s = std::string(read_bytes(length_checked(u64()), what));
       break;

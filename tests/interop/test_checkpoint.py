@@ -1,7 +1,9 @@
 """Checkpoints both directions against real PyTorch: every good fixture torch.save wrote
 is loaded and re-saved by `torchlet convert`, and real torch.load must see the same
 object; every hostile file must be refused cleanly without running anything."""
+import io
 import pathlib
+import pickletools
 import re
 import tempfile
 import unittest
@@ -60,6 +62,13 @@ class CheckpointInterop(unittest.TestCase):
                     resaved = pathlib.Path(tmp) / ("torch_" + src.name)
                     torch.save(torch.load(out), resaved)
                     self.assertEqual(zip_records(resaved)["data.pkl"], ours["data.pkl"])
+
+    def test_dis_prints_what_pickletools_prints(self):
+        for src in [s for s in self.good if zipfile.is_zipfile(s)]:
+            with self.subTest(fixture=src.name):
+                listing = io.StringIO()
+                pickletools.dis(zip_records(src)["data.pkl"], out=listing)
+                self.assertEqual(run("dis", src).stdout, listing.getvalue())
 
     def test_saved_files_have_torch_2_records_in_torch_2_order(self):
         with tempfile.TemporaryDirectory() as tmp:
