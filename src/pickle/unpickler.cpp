@@ -4,6 +4,7 @@
 // recursion, so a hostile nesting depth cannot overflow the C++ stack.
 #include "pickle/unpickler.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -118,6 +119,16 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+// Hash of a set item: IValueHash, except that a frozenset (a list to IValue, which
+// IValueHash refuses) hashes by its size, since Python hashes it by its contents in
+// any order; frozensets of one size then fall back to equality within the bucket.
+struct SetItemHash {
+  size_t operator()(const IValue& v) const {
+    if (v.isList()) return 0x9e3779b97f4a7c15ull ^ v.listRef().elements.size();
+    return IValueHash()(v);
+  }
+};
+
 class Unpickler {
  public:
   Unpickler(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label)
@@ -209,7 +220,7 @@ class Unpickler {
       case Op::EMPTY_DICT: return push(IValue(make_intrusive<DictImpl>()));
       case Op::LIST: return push(IValue::list(pop_mark(info)));
       case Op::EMPTY_LIST: return push(IValue::list({}));
-      case Op::TUPLE: return push(IValue::tuple(pop_mark(info)));
+      case Op::TUPLE: return push(make_tuple(pop_mark(info)));
       case Op::EMPTY_TUPLE: return push(IValue::tuple({}));
       case Op::TUPLE1:
       case Op::TUPLE2:
@@ -433,8 +444,9 @@ class Unpickler {
             op_at_, kind_name(target));
   }
 
+  // See Note [Keys are checked as they are built].
   void check_key(const IValue& key) {
-    TL_CHECK(!key.isList() && !key.isDict(), FormatError, "{}: unhashable dict key ({}) at offset {}",
+    TL_CHECK(key_info(key).hashable, FormatError, "{}: unhashable dict key or set item ({}) at offset {}",
              label_, kind_name(key), op_at_);
   }
 
@@ -454,25 +466,33 @@ class Unpickler {
              "{}: ADDITEMS at offset {} on a {} (only sets)", label_, op_at_, kind_name(target));
     for (auto& i : items) {
       check_key(i);  // a set holds only hashable items, as for dict keys
-      add_to_set(target.listRef(), std::move(i));
+      add_to_set(target, std::move(i));
     }
   }
 
-  static void add_to_set(ListImpl& set, IValue item) {
-    for (const auto& e : set.elements) {
-      if (IValueKeyEqual()(e, item)) return;
+  // Adds to a set through its hash index (made on first use and kept with the set),
+  // so n items cost O(n): a linear scan made a 1 MB pickle of a 300k-item set take
+  // minutes.
+  void add_to_set(const IValue& set, IValue item) {
+    auto it = set_index_.find(set.heapPtr());
+    if (it == set_index_.end()) {
+      SetIndex index{set, {}};
+      for (const auto& e : set.listRef().elements) index.items.insert(e);
+      it = set_index_.emplace(set.heapPtr(), std::move(index)).first;
     }
-    set.elements.push_back(std::move(item));
+    if (it->second.items.insert(item).second) set.listRef().elements.push_back(std::move(item));
   }
 
   IValue make_set(PyContainerKind kind, std::vector<IValue> items) {
     auto l = make_intrusive<ListImpl>(std::vector<IValue>{});
     l->py_kind = kind;
+    IValue set(l);
     for (auto& i : items) {
       check_key(i);
-      add_to_set(*l, std::move(i));
+      add_to_set(set, std::move(i));
     }
-    return IValue(l);
+    if (kind == PyContainerKind::FrozenSet) record_key_container(set, set.listRef().elements);
+    return set;
   }
 
   void op_tuple_n(const OpInfo& info, size_t n) {
@@ -481,7 +501,48 @@ class Unpickler {
     std::vector<IValue> items(std::make_move_iterator(stack_.end() - static_cast<std::ptrdiff_t>(n)),
                               std::make_move_iterator(stack_.end()));
     stack_.resize(stack_.size() - n);
-    push(IValue::tuple(std::move(items)));
+    push(make_tuple(std::move(items)));
+  }
+
+  // Note [Keys are checked as they are built]
+  // Dict keys and set items are hashed and compared recursively (IValueHash walks
+  // tuples), so a key nested a million tuples deep would overflow the C++ stack, and
+  // Python refuses a tuple holding a list as unhashable. Every tuple and frozenset the
+  // VM builds therefore records its key depth and hashability once, when it is made;
+  // check_key then costs O(1). Only containers that can be keys are recorded, and the
+  // record keeps them alive, so a freed address cannot be mistaken for another.
+  struct KeyTraits {
+    uint32_t depth;
+    bool hashable;
+  };
+  struct KeyInfo {
+    IValue keep;
+    KeyTraits traits;
+  };
+  KeyTraits key_info(const IValue& v) const {
+    if (v.isList() && v.listRef().py_kind != PyContainerKind::FrozenSet) return {0, false};
+    if (v.isDict()) return {0, false};
+    if (!v.isTuple() && !v.isList()) return {0, true};
+    auto it = key_info_.find(v.heapPtr());
+    if (it != key_info_.end()) return it->second.traits;
+    return {1, true};  // made outside the VM's tuple/frozenset opcodes: no nested keys
+  }
+  void record_key_container(const IValue& v, const std::vector<IValue>& items) {
+    uint32_t depth = 1;
+    bool hashable = true;
+    for (const auto& e : items) {
+      KeyTraits k = key_info(e);
+      depth = std::max(depth, k.depth + 1);
+      hashable = hashable && k.hashable;
+    }
+    TL_CHECK(depth <= options_.limits.max_nesting, LimitError,
+             "{}: tuples or frozensets nested deeper than {} at offset {}", label_, options_.limits.max_nesting, op_at_);
+    if (depth > 1 || !hashable) key_info_.emplace(v.heapPtr(), KeyInfo{v, {depth, hashable}});
+  }
+  IValue make_tuple(std::vector<IValue> items) {
+    IValue t = IValue::tuple(std::move(items));
+    record_key_container(t, t.tupleRef().elements);
+    return t;
   }
 
   // --- globals ---------------------------------------------------------------------------
@@ -949,6 +1010,13 @@ class Unpickler {
   // Globals the class resolver answered, and instances of them awaiting BUILD.
   std::unordered_map<const PyObjectImpl*, External> external_;
   std::unordered_map<const PyObjectImpl*, Pending> pending_;
+  // Note [Keys are checked as they are built]; sets' hash indexes (add_to_set).
+  std::unordered_map<const RefCounted*, KeyInfo> key_info_;
+  struct SetIndex {
+    IValue keep;
+    std::unordered_set<IValue, SetItemHash, IValueKeyEqual> items;
+  };
+  std::unordered_map<const RefCounted*, SetIndex> set_index_;
   size_t objects_ = 0;
   size_t op_at_ = 0;
 };

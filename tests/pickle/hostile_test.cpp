@@ -31,6 +31,47 @@ TEST(HostilePickles, UnhashableSetItemsAreRefused) {
   expect_refused<FormatError>("\x80\x04(}\x91."s, "unhashable");  // FROZENSET of a dict
 }
 
+TEST(HostilePickles, DeeplyNestedKeysAreRefusedBeforeHashing) {
+  // A dict key a million tuples deep: hashing it recursed past the C++ stack.
+  std::string key_deep = "\x80\x02}N" + std::string(1000000, '\x85') + "Ns.";
+  expect_refused<LimitError>(key_deep, "tuples or frozensets nested deeper than 1000");
+  // The same for a frozenset item, and frozensets nested in frozensets.
+  std::string fs_deep = "\x80\x04";
+  for (int i = 0; i < 2000; ++i) fs_deep += "(";
+  fs_deep += "N";
+  for (int i = 0; i < 2000; ++i) fs_deep += "\x91";
+  fs_deep += ".";
+  expect_refused<LimitError>(fs_deep, "nested deeper than 1000");
+  // A tuple holding a list is unhashable, as in Python.
+  expect_refused<FormatError>("\x80\x02}]\x85Ns."s, "unhashable");
+  // A tuple of tuples is a fine key.
+  IValue d = load("\x80\x02}K\x01\x85\x85K\x02s."s);
+  EXPECT_EQ(d.repr(), "{((1,),): 2}");
+}
+
+TEST(HostilePickles, LargeSetsLoadInLinearTime) {
+  // 300k distinct ints added in batches of 1000, as Python writes sets: a linear scan
+  // per item made this take minutes.
+  std::string p = "\x80\x04\x8f";
+  for (int b = 0; b < 300; ++b) {
+    p += "(";
+    for (int i = 0; i < 1000; ++i) {
+      int32_t v = b * 1000 + i;
+      p += "J";
+      p.append(reinterpret_cast<const char*>(&v), 4);
+    }
+    p += "\x90";
+  }
+  p += "J";
+  int32_t dup = 5;  // a duplicate is dropped
+  p.append(reinterpret_cast<const char*>(&dup), 4);
+  p += "\x85\x86.";  // wrap (set, (5,)) so the duplicate goes through TUPLE, not ADDITEMS
+  IValue v = load(p);
+  EXPECT_EQ(v.tupleRef().elements[0].listRef().elements.size(), 300000u);
+  std::string again = "\x80\x04\x8f(K\x01K\x02K\x01\x90(K\x02K\x03\x90.";
+  EXPECT_EQ(load(again).listRef().elements.size(), 3u);
+}
+
 TEST(HostilePickles, FramesLongerThanTheStreamAreRefused) {
   expect_refused<FormatError>("\x80\x04\x95\xff\xff\xff\xff\xff\xff\xff\x7fN."s,
                               "FRAME at offset 2 declares 9223372036854775807 bytes");
