@@ -21,9 +21,10 @@ namespace {
 // Caps how much of a long string argument is shown (pickletools shows all of it; a
 // 2 GiB tensor-free string in a hostile file should not be printed whole).
 constexpr size_t kMaxShownText = 4096;
-// Caps the indentation: 100k nested MARKs must not print 400 KB of spaces per line.
-// Real checkpoints nest a few levels; pickletools itself has no cap.
-constexpr size_t kMaxIndentDepth = 64;
+// Caps the indentation: 100k nested MARKs must not print 400 KB of spaces per line
+// (the listing stays under ~200 bytes per input byte). Real checkpoints nest a few
+// levels; pickletools itself has no cap, so listings differ only beyond this depth.
+constexpr size_t kMaxIndentDepth = 32;
 // pickletools' "mild effort to align arguments": names are padded to this width.
 constexpr size_t kNameColumn = 10;
 
