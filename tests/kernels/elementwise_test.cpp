@@ -101,6 +101,13 @@ TEST(Elementwise, ErrorsNameTheOperator) {
   EXPECT_THROW(add(c, c), UnsupportedError);
 }
 
+TEST(Elementwise, InPlaceRefusesExpandedDestination) {
+  Tensor row = zeros({3});
+  Tensor expanded = row.expand({4, 3});
+  EXPECT_THROW(add_(expanded, ones({4, 3})), ValueError);
+  EXPECT_THROW(relu_(expanded), ValueError);
+}
+
 TEST(Elementwise, InPlaceWritesThroughViews) {
   Tensor base = zeros({4, 4});
   Tensor col = base.select(1, 2);  // stride 4

@@ -35,6 +35,12 @@ OutputPlan::OutputPlan(std::string_view op, Tensor* out, bool in_place, const Sh
   } else if (!(out->sizes() == IntList(shape))) {
     *out = empty(shape, out->dtype());  // out= takes the result's shape, as torch resizes it
   }
+  for (int64_t d = 0; d < out->dim(); ++d) {
+    TL_CHECK(out->stride(d) != 0 || out->size(d) <= 1, ValueError,
+             "{}: unsupported operation: more than one element of the written-to tensor refers to a single "
+             "memory location. Please clone() the tensor before performing the operation.",
+             op);
+  }
   TL_CHECK(can_cast(result, out->dtype()), TypeError,
            "{}: result type {} can't be cast to the desired output type {}", op,
            dtype_info(result).scalar_type_name, dtype_info(out->dtype()).scalar_type_name);
@@ -117,15 +123,12 @@ T wrapping_mul(T a, T b) {
   }
 }
 
-template <typename T>
-void check_nonzero_divisor(T b) {
-  TL_CHECK(b != 0, ValueError, "ZeroDivisionError");
-}
-
-// Truncating integer division; INT_MIN / -1 wraps instead of trapping.
+// Integer division by zero is refused before the loop (binary_op scans the divisor):
+// leaf rows never throw, since GCC's target_clones clones unwind badly (an exception
+// raised inside one terminates under ASan). Here a zero divisor only has to not trap.
 template <typename T>
 T int_div_trunc(T a, T b) {
-  check_nonzero_divisor(b);
+  if (b == 0) return 0;
   if constexpr (std::is_signed_v<T>) {
     if (b == -1) return wrapping_sub<T>(0, a);
   }
@@ -143,7 +146,7 @@ T int_div_floor(T a, T b) {
 
 template <typename T>
 T int_remainder(T a, T b) {
-  check_nonzero_divisor(b);
+  if (b == 0) return 0;
   if constexpr (std::is_signed_v<T>) {
     if (b == -1) return 0;
     T r = static_cast<T>(a % b);
@@ -156,7 +159,7 @@ T int_remainder(T a, T b) {
 
 template <typename T>
 T int_fmod(T a, T b) {
-  check_nonzero_divisor(b);
+  if (b == 0) return 0;
   if constexpr (std::is_signed_v<T>) {
     if (b == -1) return 0;
   }
@@ -427,6 +430,11 @@ Tensor binary_op(BinaryOp op, const Tensor& a, const Tensor& b, DType common, Te
   kernels::OutputPlan plan(name, out, in_place, shape, result);
   Tensor x = a.to(compute).expand(shape);
   Tensor y = b.to(compute).expand(shape);
+  const bool int_division = op == BinaryOp::div_trunc || op == BinaryOp::div_floor || op == BinaryOp::floor_divide ||
+                            op == BinaryOp::remainder || op == BinaryOp::fmod;
+  if (int_division && is_integral(compute, false) && y.numel() > 0) {
+    TL_CHECK(!any(eq(b, 0)).item().to_bool(), ValueError, "ZeroDivisionError");
+  }
   StridedLoop l = kernels::make_loop({&plan.target(), &x, &y});
   dispatch_real(compute, name, [&]<typename T>() {
     switch (cat) {
