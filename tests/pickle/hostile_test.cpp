@@ -1,6 +1,9 @@
 // Crafted pickles beyond the checkpoint fixtures' set (issue 8's smuggling forms):
 // each is refused with an error naming the problem, and nothing outside the
 // allowlist is ever built.
+#include <unordered_map>
+#include <unordered_set>
+
 #include <gtest/gtest.h>
 #include <torchlet/error.h>
 
@@ -70,6 +73,29 @@ TEST(HostilePickles, LargeSetsLoadInLinearTime) {
   EXPECT_EQ(v.tupleRef().elements[0].listRef().elements.size(), 300000u);
   std::string again = "\x80\x04\x8f(K\x01K\x02K\x01\x90(K\x02K\x03\x90.";
   EXPECT_EQ(load(again).listRef().elements.size(), 3u);
+}
+
+TEST(HostilePickles, IntegerKeysChosenToCollideStillSpreadOverBuckets) {
+  // Keys that are multiples of the bucket count a 300k-entry table ends with: with an
+  // identity hash they all shared one bucket and loading took minutes.
+  constexpr int64_t kKeys = 300000;
+  std::unordered_map<int64_t, int> probe;
+  for (int64_t i = 0; i < kKeys; ++i) probe.emplace(i, 0);
+  const auto buckets = static_cast<int64_t>(probe.bucket_count());
+  std::string p = "\x80\x02}(";
+  for (int64_t i = 0; i < kKeys; ++i) {
+    int64_t key = i * buckets;
+    p += "\x8a\x08";  // LONG1 of 8 bytes
+    p.append(reinterpret_cast<const char*>(&key), 8);
+    p += "K";  // BININT1 0
+    p.push_back('\0');
+  }
+  p += "u.";
+  IValue d = load(p);
+  ASSERT_EQ(d.dictRef().size(), static_cast<size_t>(kKeys));
+  std::unordered_set<size_t> used;
+  for (int64_t i = 0; i < kKeys; ++i) used.insert(IValueHash()(IValue(i * buckets)) % static_cast<size_t>(buckets));
+  EXPECT_GT(used.size(), static_cast<size_t>(kKeys / 2));
 }
 
 TEST(HostilePickles, FramesLongerThanTheStreamAreRefused) {

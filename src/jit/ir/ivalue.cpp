@@ -4,6 +4,7 @@
 #include <atomic>
 #include <vector>
 #include <cmath>
+#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -363,14 +364,33 @@ bool operator==(const IValue& a, const IValue& b) {
   }
 }
 
+namespace {
+
+// Integer keys hash through a per-process random seed and the splitmix64 finalizer:
+// std::hash<int64_t> is the identity, so a crafted dict whose keys are multiples of
+// the table's bucket count (a 2.7 MB checkpoint pickle) put every key in one bucket
+// and took minutes to load. Unknown seed, no such keys.
+size_t int_key_hash(int64_t x) {
+  static const uint64_t seed = [] {
+    std::random_device rd;
+    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  }();
+  uint64_t z = static_cast<uint64_t>(x) ^ seed;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return static_cast<size_t>(z ^ (z >> 31));
+}
+
+}  // namespace
+
 size_t IValueHash::operator()(const IValue& v) const {
   // Equal numbers hash equal across int/float/bool, as Python requires of dict keys.
-  if (v.isBool()) return std::hash<int64_t>()(v.toBool() ? 1 : 0);
-  if (v.isInt()) return std::hash<int64_t>()(v.toInt());
+  if (v.isBool()) return int_key_hash(v.toBool() ? 1 : 0);
+  if (v.isInt()) return int_key_hash(v.toInt());
   if (v.isDouble()) {
     double d = v.toDouble();
     if (std::isfinite(d) && d == std::trunc(d) && std::fabs(d) < 9.2e18) {
-      return std::hash<int64_t>()(static_cast<int64_t>(d));
+      return int_key_hash(static_cast<int64_t>(d));
     }
     return std::hash<double>()(d);
   }
