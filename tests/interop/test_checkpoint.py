@@ -191,6 +191,9 @@ class CheckpointInterop(unittest.TestCase):
             "huge_binunicode.pt": "declares 2147483647 bytes",
             "ext1.pt": "extension",
             "not_a_checkpoint.pt": "not a PyTorch checkpoint",
+            "central_directory_lies.pt": "central directory",
+            "deflate_bomb.pt": "can inflate to",
+            "inflates_past_declared_size.pt": "declared size",
         }
         for name, needle in cases.items():
             with self.subTest(fixture=name):
