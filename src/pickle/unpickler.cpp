@@ -119,6 +119,13 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+// Memo indices come from the file: hashed with IValueHash's seeded integer mixing,
+// since with the identity hash indices that are multiples of the bucket count made
+// every PUT and GET walk one long chain.
+struct MemoIndexHash {
+  size_t operator()(int64_t index) const { return IValueHash()(IValue(index)); }
+};
+
 // Hash of a set item: IValueHash, except that a frozenset (a list to IValue, which
 // IValueHash refuses) hashes by its size, since Python hashes it by its contents in
 // any order; frozensets of one size then fall back to equality within the bucket.
@@ -1006,7 +1013,7 @@ class Unpickler {
   std::string label_;
   std::vector<IValue> stack_;
   std::vector<size_t> marks_;
-  std::unordered_map<int64_t, IValue> memo_;
+  std::unordered_map<int64_t, IValue, MemoIndexHash> memo_;
   // Globals the class resolver answered, and instances of them awaiting BUILD.
   std::unordered_map<const PyObjectImpl*, External> external_;
   std::unordered_map<const PyObjectImpl*, Pending> pending_;
