@@ -366,16 +366,59 @@ bool operator==(const IValue& a, const IValue& b) {
 
 namespace {
 
-// Integer keys hash through a per-process random seed and the splitmix64 finalizer:
-// std::hash<int64_t> is the identity, so a crafted dict whose keys are multiples of
-// the table's bucket count (a 2.7 MB checkpoint pickle) put every key in one bucket
-// and took minutes to load. Unknown seed, no such keys.
-size_t int_key_hash(int64_t x) {
-  static const uint64_t seed = [] {
+// Note [Seeded key hashing]
+// Dict keys come from files torchlet did not write, so their hashes are seeded per
+// process, as Python's are: std::hash<int64_t> is the identity, and a crafted dict
+// whose keys are multiples of the table's bucket count (a 2.7 MB checkpoint pickle)
+// put every key in one bucket and took minutes to load; std::hash<std::string>
+// (MurmurHash64A) has seed-independent multicollisions. Integers go through
+// splitmix64's finalizer, text and bytes through SipHash-1-3 (Python's str hash).
+struct HashSeed {
+  uint64_t k0, k1;
+};
+const HashSeed& hash_seed() {
+  static const HashSeed seed = [] {
     std::random_device rd;
-    return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+    auto word = [&] { return (static_cast<uint64_t>(rd()) << 32) ^ rd(); };
+    return HashSeed{word(), word()};
   }();
-  uint64_t z = static_cast<uint64_t>(x) ^ seed;
+  return seed;
+}
+
+uint64_t rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+size_t siphash13(std::string_view s) {
+  const HashSeed& k = hash_seed();
+  uint64_t v0 = k.k0 ^ 0x736f6d6570736575ull, v1 = k.k1 ^ 0x646f72616e646f6dull;
+  uint64_t v2 = k.k0 ^ 0x6c7967656e657261ull, v3 = k.k1 ^ 0x7465646279746573ull;
+  auto round = [&] {
+    v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32);
+    v2 += v3; v3 = rotl(v3, 16); v3 ^= v2;
+    v0 += v3; v3 = rotl(v3, 21); v3 ^= v0;
+    v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32);
+  };
+  const size_t full = s.size() / 8 * 8;
+  for (size_t i = 0; i < full; i += 8) {
+    uint64_t m = 0;
+    for (int j = 7; j >= 0; --j) m = (m << 8) | static_cast<unsigned char>(s[i + static_cast<size_t>(j)]);
+    v3 ^= m;
+    round();
+    v0 ^= m;
+  }
+  uint64_t last = static_cast<uint64_t>(s.size()) << 56;
+  for (size_t j = 0; j < s.size() - full; ++j) last |= static_cast<uint64_t>(static_cast<unsigned char>(s[full + j])) << (8 * j);
+  v3 ^= last;
+  round();
+  v0 ^= last;
+  v2 ^= 0xff;
+  round();
+  round();
+  round();
+  return static_cast<size_t>(v0 ^ v1 ^ v2 ^ v3);
+}
+
+size_t int_key_hash(int64_t x) {
+  uint64_t z = static_cast<uint64_t>(x) ^ hash_seed().k0;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return static_cast<size_t>(z ^ (z >> 31));
@@ -396,11 +439,11 @@ size_t IValueHash::operator()(const IValue& v) const {
   }
   switch (v.tag()) {
     case IValueTag::String:
-      return std::hash<std::string>()(v.toStringRef());
+      return siphash13(v.toStringRef());
     case IValueTag::Bytes:
-      return std::hash<std::string>()(v.toBytesRef()) ^ 0x9e3779b9u;
+      return siphash13(v.toBytesRef()) ^ 0x9e3779b9u;
     case IValueTag::BigInt:
-      return std::hash<std::string>()(v.toBigInt()->bytes);
+      return siphash13(v.toBigInt()->bytes);
     case IValueTag::None:
       return 0x5a5a;
     case IValueTag::Tuple: {
