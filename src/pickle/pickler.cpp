@@ -20,6 +20,11 @@ namespace {
 // Python's pickler writes SETITEMS/APPENDS in batches of this many items.
 constexpr size_t kBatchSize = 1000;
 constexpr int kProtocol = 2;
+// save() recurses once per level of nesting, so a value nested deeper than this is
+// refused instead of overflowing the C++ stack (Python's pickler stops at its
+// recursion limit, 1000, too). Real checkpoints nest a few levels; a tensor adds
+// three; torchlet's own unpickler reads up to 1000.
+constexpr size_t kMaxDepth = 2000;
 
 class Pickler {
  public:
@@ -357,6 +362,13 @@ class Pickler {
   // --- dispatch ---------------------------------------------------------------------------
   void save(const IValue& v) {
     if (v.isHeap() && try_get(v.heapPtr())) return;
+    TL_CHECK(depth_ < kMaxDepth, LimitError,
+             "cannot pickle a value nested deeper than {} levels", kMaxDepth);
+    ++depth_;
+    struct Leave {
+      size_t& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
     switch (v.tag()) {
       case IValueTag::None: op(Op::NONE); return;
       case IValueTag::Bool: op(v.toBool() ? Op::NEWTRUE : Op::NEWFALSE); return;
@@ -415,6 +427,7 @@ class Pickler {
   const PicklerOptions& options_;
   std::string out_;
   uint32_t memo_count_ = 0;
+  size_t depth_ = 0;
   std::unordered_map<const RefCounted*, uint32_t> memo_;
   std::vector<IValue> keep_alive_;  // everything memo_ points at
   std::unordered_map<std::string, uint32_t> literal_memo_;
