@@ -72,6 +72,7 @@ void ZipReader::parse() {
            "{}: multi-disk zip archives are not supported", label_);
 
   // zip64: a locator right before the EOCD points at the zip64 EOCD record.
+  uint64_t end_records = *eocd;  // the central directory must end before these
   if (*eocd >= kZip64LocatorSize &&
       load_u32(base + *eocd - kZip64LocatorSize) == kZip64LocatorSignature) {
     const std::byte* loc = base + *eocd - kZip64LocatorSize;
@@ -85,10 +86,12 @@ void ZipReader::parse() {
     entries = load_u64(z + 32);
     cd_size = load_u64(z + 40);
     cd_offset = load_u64(z + 48);
+    end_records = z64;
   }
-  TL_CHECK(fits(cd_offset, cd_size, size), FormatError,
-           "{}: central directory (offset {}, {} bytes) extends beyond file size {}", label_,
-           cd_offset, cd_size, size);
+  TL_CHECK(fits(cd_offset, cd_size, end_records), FormatError,
+           "{}: central directory (offset {}, {} bytes) extends beyond the end records at "
+           "offset {} (file size {})",
+           label_, cd_offset, cd_size, end_records, size);
   TL_CHECK(entries <= kMaxEntries, LimitError, "{}: {} entries exceed the limit of {}", label_,
            entries, kMaxEntries);
   // Each entry takes at least kCentralHeaderSize bytes: a count the directory cannot

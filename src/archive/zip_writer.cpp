@@ -214,6 +214,9 @@ void ZipWriter::end_record() {
   Entry& e = entries_.back();
   e.crc = record_crc_;
   in_record_ = false;
+  // Data descriptor: signature, crc, compressed and uncompressed size, 64-bit once
+  // the record is zip64 by size or offset (miniz's rule). miniz writes none for an
+  // empty record; its headers then hold the (zero) values directly.
   if (e.size == 0) return;
   std::string desc;
   put_u32(desc, kDataDescriptorSignature);
@@ -229,7 +232,8 @@ void ZipWriter::end_record() {
 }
 
 void ZipWriter::finalize() {
-  TL_CHECK(!in_record_, InternalError, "zip writer: finalize with a record open");
+  TL_CHECK(!in_record_ && !finalized_, InternalError,
+           "zip writer: finalize with a record open or twice");
   const uint64_t threshold = options_.zip64_threshold;
   const uint64_t cd_offset = cursor_;
   std::string cd;

@@ -22,7 +22,9 @@ namespace torchlet {
 
 struct ZipWriterOptions {
   size_t alignment = 64;      // record data starts at a multiple of this (1..32768)
-  bool compute_crc32 = true;  // like torch's compute_crc32; off writes 0, as torch 2.x does
+  // Like torch 2.x's compute_crc32; off leaves the CRC fields 0, the initial value
+  // miniz keeps when told not to compute it (torch 1.13, our oracle, has no switch).
+  bool compute_crc32 = true;
   // Sizes and offsets at or above this use zip64 fields. miniz's own threshold is
   // 0xffffffff; tests lower it to exercise zip64 without writing gigabytes.
   uint64_t zip64_threshold = 0xffffffffu;
