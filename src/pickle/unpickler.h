@@ -43,6 +43,9 @@ struct ResolvedGlobal {
 };
 // Consulted only for globals outside the allowlist, before anything is built;
 // nullopt refuses the global as usual (UnsafeGlobalError naming module.name).
+// What `call`/`build` return is opaque to the unpickler: the result's depth and cycle
+// checks stop at it, so a resolver whose objects nest (modules holding modules) must
+// bound that nesting itself.
 using ClassResolver =
     std::function<std::optional<ResolvedGlobal>(const std::string& module, const std::string& name)>;
 
