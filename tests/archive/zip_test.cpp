@@ -39,6 +39,13 @@ fs::path temp_dir() {
   return d;
 }
 
+// Removes temp_dir() when the test program ends, so runs leave nothing in /tmp.
+class TempDirCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override { fs::remove_all(temp_dir()); }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempDirCleanup);
+
 std::string fixture(const std::string& name) {
   fs::path p = testing::fixture_dir() / "archive" / name;
   EXPECT_TRUE(fs::exists(p)) << "missing fixture " << p;
