@@ -82,7 +82,7 @@ class Pickler {
   }
 
   // --- scalars and strings --------------------------------------------------------------
-  void save_int(int64_t v) {
+  [[gnu::noinline]] void save_int(int64_t v) {
     if (v >= 0 && v < 256) {
       op(Op::BININT1);
       out_.push_back(static_cast<char>(v));
@@ -97,7 +97,7 @@ class Pickler {
       save_long_bytes(int64_to_long_bytes(v));
     }
   }
-  void save_long_bytes(const std::string& le) {
+  [[gnu::noinline]] void save_long_bytes(const std::string& le) {
     if (le.size() < 256) {
       op(Op::LONG1);
       out_.push_back(static_cast<char>(le.size()));
@@ -107,7 +107,7 @@ class Pickler {
     }
     out_ += le;
   }
-  void save_float(double d) {
+  [[gnu::noinline]] void save_float(double d) {
     op(Op::BINFLOAT);
     uint64_t be = __builtin_bswap64(std::bit_cast<uint64_t>(d));
     char b[8];
@@ -129,7 +129,7 @@ class Pickler {
     u32(static_cast<uint32_t>(s.size()));
     out_ += s;
   }
-  void save_made_str(const std::string& s, StrSource source) {
+  [[gnu::noinline]] void save_made_str(const std::string& s, StrSource source) {
     auto& memo = source == StrSource::Literal ? literal_memo_ : storage_key_memo_;
     auto it = memo.find(s);
     if (it != memo.end()) {
@@ -141,7 +141,7 @@ class Pickler {
     memo[s] = idx;
     memoize_index(idx);
   }
-  void save_global(const std::string& module, const std::string& name) {
+  [[gnu::noinline]] void save_global(const std::string& module, const std::string& name) {
     std::string key = module + "\n" + name;
     auto it = global_memo_.find(key);
     if (it != global_memo_.end()) {
@@ -264,7 +264,7 @@ class Pickler {
 
   // torch.save's tensor: _rebuild_tensor_v2((storage pid), offset, size, stride,
   // requires_grad, OrderedDict()), wrapped in _rebuild_parameter for Parameters.
-  void save_tensor(const IValue& v) {
+  [[gnu::noinline]] void save_tensor(const IValue& v) {
     Tensor t = v.toTensor();
     TL_CHECK(static_cast<bool>(options_.storage_key), InternalError, "pickler: tensors need storage_key");
     TL_CHECK(!dtype_info(t.dtype()).storage_class.empty(), UnsupportedError,
@@ -330,7 +330,7 @@ class Pickler {
 
   // Python's save_bytes below protocol 3: _codecs.encode(str(b, 'latin1'), 'latin1').
   // The text is a fresh str (memoized by identity, never shared); 'latin1' is a literal.
-  void save_codecs_encode(const IValue& v) {
+  [[gnu::noinline]] void save_codecs_encode(const IValue& v) {
     save_global("_codecs", "encode");
     save(IValue(latin1_as_utf8(v.toBytesRef())));
     save_made_str("latin1", StrSource::Literal);
@@ -359,6 +359,35 @@ class Pickler {
     }
   }
 
+  // Leaf kinds, kept out of line (noinline): save() recurses once per nesting level,
+  // and their locals would otherwise enlarge every level's frame (5.5 KB under ASan).
+  [[gnu::noinline]] void save_bytes(const IValue& v) {
+    if (v.toBytesRef().empty()) {
+      save_reduce_call("__builtin__", "bytes", {}, &v);
+      return;
+    }
+    save_codecs_encode(v);
+  }
+  [[gnu::noinline]] void save_complex(const IValue& v) {
+    auto c = v.toComplexDouble();
+    save_reduce_call("__builtin__", "complex", {IValue(c.real()), IValue(c.imag())}, &v);
+  }
+  [[gnu::noinline]] void save_device(const IValue& v) {
+    Device d = v.toDevice();
+    std::string type = d.str().substr(0, d.str().find(':'));
+    std::vector<IValue> args{IValue(type)};
+    if (d.index >= 0) args.emplace_back(int64_t{d.index});
+    save_reduce_call("torch", "device", args, nullptr);
+  }
+  [[gnu::noinline]] void save_torch_size(const IValue& v) {
+    save_global("torch", "Size");
+    save_tuple_items(v.tupleRef().elements, nullptr);
+    op(Op::TUPLE1);
+    memoize_index(next_memo());
+    op(Op::REDUCE);
+    memoize(v);
+  }
+
   // --- dispatch ---------------------------------------------------------------------------
   void save(const IValue& v) {
     if (v.isHeap() && try_get(v.heapPtr())) return;
@@ -379,36 +408,11 @@ class Pickler {
         write_str(v.toStringRef());
         memoize(v);
         return;
-      case IValueTag::Bytes:
-        if (v.toBytesRef().empty()) {
-          save_reduce_call("__builtin__", "bytes", {}, &v);
-          return;
-        }
-        save_codecs_encode(v);
-        return;
-      case IValueTag::ComplexDouble: {
-        auto c = v.toComplexDouble();
-        save_reduce_call("__builtin__", "complex", {IValue(c.real()), IValue(c.imag())}, &v);
-        return;
-      }
-      case IValueTag::Device: {
-        Device d = v.toDevice();
-        std::string type = d.str().substr(0, d.str().find(':'));
-        std::vector<IValue> args{IValue(type)};
-        if (d.index >= 0) args.emplace_back(int64_t{d.index});
-        save_reduce_call("torch", "device", args, nullptr);
-        return;
-      }
+      case IValueTag::Bytes: save_bytes(v); return;
+      case IValueTag::ComplexDouble: save_complex(v); return;
+      case IValueTag::Device: save_device(v); return;
       case IValueTag::Tuple:
-        if (v.tupleRef().py_kind == PyContainerKind::TorchSize) {
-          save_global("torch", "Size");
-          save_tuple_items(v.tupleRef().elements, nullptr);
-          op(Op::TUPLE1);
-          memoize_index(next_memo());
-          op(Op::REDUCE);
-          memoize(v);
-          return;
-        }
+        if (v.tupleRef().py_kind == PyContainerKind::TorchSize) return save_torch_size(v);
         save_tuple_items(v.tupleRef().elements, &v);
         return;
       case IValueTag::List: save_list(v); return;
