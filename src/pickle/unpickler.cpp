@@ -126,6 +126,58 @@ struct MemoIndexHash {
   size_t operator()(int64_t index) const { return IValueHash()(IValue(index)); }
 };
 
+// The memo. Picklers number entries 0, 1, 2, ..., so dense indices live in a vector
+// (a node-based map made a 100k-tensor state_dict's 800k PUT/GETs the loader's
+// second-largest cost); an index is dense when it is below twice the entries so far
+// plus kDenseSlack, so a file cannot grow the vector much past what it stores. Other
+// indices go to a map hashed with the seeded mix (MemoIndexHash).
+class Memo {
+ public:
+  IValue* find(int64_t index) {
+    if (index >= 0 && static_cast<uint64_t>(index) < dense_.size() && !is_unset(dense_[static_cast<size_t>(index)])) {
+      return &dense_[static_cast<size_t>(index)];
+    }
+    if (sparse_.empty()) return nullptr;
+    auto it = sparse_.find(index);
+    return it == sparse_.end() ? nullptr : &it->second;
+  }
+  // `index` >= 0; the caller has checked the entry limit.
+  void set(int64_t index, IValue v) {
+    if (IValue* slot = find(index)) {
+      *slot = std::move(v);
+      return;
+    }
+    ++count_;
+    const auto i = static_cast<uint64_t>(index);
+    if (i < 2 * count_ + kDenseSlack) {
+      if (i >= dense_.size()) dense_.resize(static_cast<size_t>(i) + 1, IValue::uninitialized());
+      dense_[static_cast<size_t>(i)] = std::move(v);
+      return;
+    }
+    sparse_.emplace(index, std::move(v));
+  }
+  size_t size() const { return count_; }
+  // Moves every entry out (teardown).
+  template <typename Fn>
+  void drain(Fn&& fn) {
+    for (auto& v : dense_) {
+      if (!is_unset(v)) fn(std::move(v));
+    }
+    for (auto& [k, v] : sparse_) fn(std::move(v));
+    dense_.clear();
+    sparse_.clear();
+    count_ = 0;
+  }
+
+ private:
+  static constexpr uint64_t kDenseSlack = 1 << 16;
+  // The VM never makes an Uninitialized value, so it marks an unset slot.
+  static bool is_unset(const IValue& v) { return v.tag() == IValueTag::Uninitialized; }
+  std::vector<IValue> dense_;
+  std::unordered_map<int64_t, IValue, MemoIndexHash> sparse_;
+  size_t count_ = 0;
+};
+
 // Hash of a set item: IValueHash, except that a frozenset (a list to IValue, which
 // IValueHash refuses) hashes by its size, since Python hashes it by its contents in
 // any order; frozensets of one size then fall back to equality within the bucket.
@@ -238,7 +290,7 @@ class Unpickler {
       case Op::PUT:
       case Op::BINPUT:
       case Op::LONG_BINPUT: return op_put(info, arg.i);
-      case Op::MEMOIZE: return op_put(info, static_cast<int64_t>(memo_.size()));
+      case Op::MEMOIZE: return op_put(info, static_cast<int64_t>(memo_.size()));  // Python: len(memo)
       case Op::SETITEM: return op_setitem(info);
       case Op::SETITEMS: return op_setitems(info);
       case Op::EMPTY_SET: return push(make_set(PyContainerKind::Set, {}));
@@ -373,19 +425,19 @@ class Unpickler {
   }
 
   void op_get(const OpInfo& info, int64_t index) {
-    auto it = memo_.find(index);
-    TL_CHECK(it != memo_.end(), FormatError, "{}: {} index {} at offset {} is not in the memo ({} entries)",
+    const IValue* found = memo_.find(index);
+    TL_CHECK(found != nullptr, FormatError, "{}: {} index {} at offset {} is not in the memo ({} entries)",
              label_, info.name, index, op_at_, memo_.size());
-    push(it->second);
+    push(*found);
   }
 
   void op_put(const OpInfo& info, int64_t index) {
     TL_CHECK(index >= 0, FormatError, "{}: {} with negative index", label_, info.name);
-    if (memo_.find(index) == memo_.end()) {
+    if (memo_.find(index) == nullptr) {
       TL_CHECK(memo_.size() < options_.limits.max_memo, LimitError,
                "{}: memo holds more than {} entries", label_, options_.limits.max_memo);
     }
-    memo_[index] = top(info);
+    memo_.set(index, top(info));
     if (top(info).isPyObject()) {
       auto p = pending_.find(static_cast<const PyObjectImpl*>(top(info).heapPtr()));
       if (p != pending_.end()) p->second.memo_slots.push_back(index);
@@ -613,8 +665,8 @@ class Unpickler {
     pending_.erase(it);
     IValue obj = pending.global->build(std::move(state));
     for (int64_t slot : pending.memo_slots) {
-      auto m = memo_.find(slot);
-      if (m != memo_.end() && m->second.heapPtr() == pending.placeholder.heapPtr()) m->second = obj;
+      IValue* m = memo_.find(slot);
+      if (m != nullptr && m->heapPtr() == pending.placeholder.heapPtr()) *m = obj;
     }
     target = std::move(obj);
   }
@@ -900,6 +952,10 @@ class Unpickler {
   }
 
   // --- result checks and teardown ------------------------------------------------------------
+  // The kinds that hold other values: only they can nest or form cycles, so the walks
+  // below track only them (a state_dict's tensors and strings are most of its values).
+  static bool is_container(const IValue& v) { return v.isList() || v.isTuple() || v.isDict() || v.isPyObject(); }
+
   // Children of a container value, for the iterative walks below.
   template <typename Fn>
   static void for_each_child(const IValue& v, Fn&& fn) {
@@ -930,8 +986,8 @@ class Unpickler {
     struct Frame { IValue v; std::vector<IValue> children; size_t next = 0; };
     std::vector<Frame> frames;
     auto enter = [&](const IValue& v) {
+      if (!is_container(v)) return;  // leaves have no children: no depth, no cycle
       const RefCounted* p = v.heapPtr();
-      if (p == nullptr) return;
       auto it = marks.find(p);
       if (it != marks.end()) {
         TL_CHECK(it->second == Mark::Done, UnsupportedError,
@@ -967,9 +1023,8 @@ class Unpickler {
   void dismantle_leftovers(const std::unordered_set<const RefCounted*>& keep) {
     std::vector<IValue> work;
     for (auto& v : stack_) work.push_back(std::move(v));
-    for (auto& [k, v] : memo_) work.push_back(std::move(v));
+    memo_.drain([&](IValue v) { work.push_back(std::move(v)); });
     stack_.clear();
-    memo_.clear();
     dismantle(std::move(work), keep);
   }
 
@@ -978,7 +1033,7 @@ class Unpickler {
     while (!work.empty()) {
       IValue v = std::move(work.back());
       work.pop_back();
-      if (!v.isHeap() || keep.count(v.heapPtr()) || !emptied.insert(v.heapPtr()).second) continue;
+      if (!is_container(v) || keep.count(v.heapPtr()) || !emptied.insert(v.heapPtr()).second) continue;
       switch (v.tag()) {
         case IValueTag::List:
           for (auto& e : v.listRef().elements) work.push_back(std::move(e));
@@ -1013,7 +1068,7 @@ class Unpickler {
   std::string label_;
   std::vector<IValue> stack_;
   std::vector<size_t> marks_;
-  std::unordered_map<int64_t, IValue, MemoIndexHash> memo_;
+  Memo memo_;
   // Globals the class resolver answered, and instances of them awaiting BUILD.
   std::unordered_map<const PyObjectImpl*, External> external_;
   std::unordered_map<const PyObjectImpl*, Pending> pending_;
