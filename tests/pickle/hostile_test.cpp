@@ -98,6 +98,16 @@ TEST(HostilePickles, IntegerKeysChosenToCollideStillSpreadOverBuckets) {
   EXPECT_GT(used.size(), static_cast<size_t>(kKeys / 2));
 }
 
+TEST(HostilePickles, SparseAndDenseMemoIndicesMix) {
+  // LONG_BINPUT far past the entries so far goes to the sparse side; MEMOIZE then
+  // stores at len(memo) == 1, as Python does; both come back by index, and an index
+  // never stored is an error naming it.
+  std::string p = "\x80\x04]K\x07r\x00\x00\x00\x40" "0K\x08\x94" "0j\x00\x00\x00\x40j\x01\x00\x00\x00\x86" "a."s;
+  EXPECT_EQ(load(p).repr(), "[(7, 8)]");
+  expect_refused<FormatError>("\x80\x04K\x07r\x00\x00\x00\x40j\x00\x00\x00\x41."s,
+                              "LONG_BINGET index 1090519040 at offset 9 is not in the memo (1 entries)");
+}
+
 TEST(HostilePickles, FramesLongerThanTheStreamAreRefused) {
   expect_refused<FormatError>("\x80\x04\x95\xff\xff\xff\xff\xff\xff\xff\x7fN."s,
                               "FRAME at offset 2 declares 9223372036854775807 bytes");
