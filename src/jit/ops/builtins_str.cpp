@@ -1,0 +1,585 @@
+// TorchScript's string builtins (str methods, slicing, split/join, format, str(),
+// print) and torch's IValue printer they share. Strings are byte strings, as torch's
+// are (std::string): methods look at ASCII classes only, len() counts bytes.
+// The printer follows torch 1.13's, which differs from Python's repr: strings inside
+// containers are unquoted, integral floats print as "1.", others with 17 significant
+// digits ("0.10000000000000001"), complex numbers as "3.+4.j".
+#include <algorithm>
+#include <cctype>
+#include <cinttypes>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "jit/ops/ops_util.h"
+
+namespace torchlet::jit::ops {
+
+namespace {
+
+std::string double_str(double d) {
+  if (std::isfinite(d) && std::fabs(d) < 9.2233720368547758e18) {
+    auto i = static_cast<int64_t>(d);
+    if (static_cast<double>(i) == d) return std::to_string(i) + ".";
+  }
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", d);
+  return buf;
+}
+
+// torch's C++ tensor printer (what print(t) shows in TorchScript): the values, then a
+// line naming the type and sizes, e.g. " 1.0000\n 2.5000\n[ CPUFloatType{2} ]".
+// Values are printed one per line for 1-d, row by row for 2-d, and as [ ... ] blocks
+// otherwise; floats use 4 decimals scaled as torch does when they are not integral.
+std::string tensor_str(const Tensor& t) {
+  std::ostringstream out;
+  const std::string type = fmt::format("CPU{}Type", dtype_info(t.dtype()).scalar_type_name);
+  std::string sizes;
+  for (size_t i = 0; i < t.sizes().size(); ++i) sizes += (i ? "," : "") + std::to_string(t.sizes()[i]);
+  if (t.dim() == 0) {
+    out << t.item().repr() << "\n[ " << type << "{} ]";
+    return out.str();
+  }
+  if (t.numel() == 0) {
+    out << "[ " << type << "{" << sizes << "} ]";
+    return out.str();
+  }
+  Tensor c = t.contiguous();
+  std::vector<std::string> cells;
+  const bool floating = is_floating(t.dtype());
+  std::vector<double> values = c.to(DType::Double).to_vector<double>();
+  bool integral = true;
+  for (double v : values) integral = integral && std::isfinite(v) && v == std::floor(v);
+  for (double v : values) {
+    if (!floating || integral) {
+      cells.push_back(fmt::format("{}", static_cast<int64_t>(v)));
+    } else {
+      cells.push_back(fmt::format("{:.4f}", v));
+    }
+  }
+  size_t width = 0;
+  for (const auto& cell : cells) width = std::max(width, cell.size());
+  const int64_t last = t.size(-1);
+  for (size_t i = 0; i < cells.size(); ++i) {
+    out << std::string(width + 1 - cells[i].size(), ' ') << cells[i];
+    if (t.dim() == 1 || (static_cast<int64_t>(i) + 1) % last == 0) out << "\n";
+  }
+  out << "[ " << type << "{" << sizes << "} ]";
+  return out.str();
+}
+
+void print_to(std::ostream& out, const IValue& v);
+
+template <typename Seq>
+void print_seq(std::ostream& out, const Seq& elems, const char* open, const char* close, bool tuple) {
+  out << open;
+  for (size_t i = 0; i < elems.size(); ++i) {
+    if (i) out << ", ";
+    print_to(out, elems[i]);
+  }
+  if (tuple && elems.size() == 1) out << ",";
+  out << close;
+}
+
+void print_to(std::ostream& out, const IValue& v) {
+  switch (v.tag()) {
+    case IValueTag::None: out << "None"; return;
+    case IValueTag::Bool: out << (v.toBool() ? "True" : "False"); return;
+    case IValueTag::Int: out << v.toInt(); return;
+    case IValueTag::Double: out << double_str(v.toDouble()); return;
+    case IValueTag::ComplexDouble: {
+      auto c = v.toComplexDouble();
+      out << double_str(c.real()) << (c.imag() >= 0 ? "+" : "-") << double_str(std::fabs(c.imag())) << "j";
+      return;
+    }
+    case IValueTag::String: out << v.toStringRef(); return;
+    case IValueTag::Tensor: out << tensor_str(v.toTensor()); return;
+    case IValueTag::Device: out << v.toDevice().str(); return;
+    case IValueTag::List: print_seq(out, v.listRef().elements, "[", "]", false); return;
+    case IValueTag::Tuple: print_seq(out, v.tupleRef().elements, "(", ")", true); return;
+    case IValueTag::Dict: {
+      out << "{";
+      bool first = true;
+      for (const auto& [k, val] : v.dictRef().items()) {
+        if (!first) out << ", ";
+        first = false;
+        print_to(out, k);
+        out << ": ";
+        print_to(out, val);
+      }
+      out << "}";
+      return;
+    }
+    case IValueTag::Storage:
+    case IValueTag::BigInt:
+    case IValueTag::Bytes:
+    case IValueTag::Object:
+    case IValueTag::PyObject:
+    case IValueTag::Enum:
+    case IValueTag::Future:
+    case IValueTag::Uninitialized:
+      out << v.repr();
+      return;
+  }
+}
+
+}  // namespace
+
+std::string ivalue_str(const IValue& v) {
+  std::ostringstream out;
+  print_to(out, v);
+  return out.str();
+}
+
+namespace {
+
+bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+void str_(Stack& s) { push(s, ivalue_str(pop(s))); }
+
+// prim::Print(...): the values separated by spaces and a newline, on stdout.
+void print(Stack& s) {
+  size_t n = pop_num_inputs(s);
+  std::ostringstream out;
+  for (size_t i = 0; i < n; ++i) {
+    if (i) out << " ";
+    print_to(out, peek(s, i, n));
+  }
+  drop(s, n);
+  out << "\n";
+  std::cout << out.str() << std::flush;
+}
+
+// aten::format(str self, ...): each "{}" takes the next argument; surplus arguments
+// are ignored and missing ones leave the rest of the text as written.
+void format(Stack& s) {
+  size_t n = pop_num_inputs(s);
+  const std::string fmt_text = peek(s, 0, n).toStringRef();
+  std::ostringstream out;
+  size_t begin = 0;
+  for (size_t i = 1; i < n; ++i) {
+    size_t loc = fmt_text.find("{}", begin);
+    if (loc == std::string::npos) break;
+    out << fmt_text.substr(begin, loc - begin);
+    print_to(out, peek(s, i, n));
+    begin = loc + 2;
+  }
+  out << fmt_text.substr(begin);
+  drop(s, n);
+  push(s, out.str());
+}
+
+void warn(Stack& s) {
+  pop_int(s);
+  std::cerr << "UserWarning: " << pop_str(s) << "\n";
+}
+
+void add(Stack& s) {
+  std::string b = pop_str(s);
+  std::string a = pop_str(s);
+  push(s, a + b);
+}
+void len(Stack& s) { push(s, static_cast<int64_t>(pop_str(s).size())); }
+void getitem(Stack& s) {
+  int64_t idx = pop_int(s);
+  std::string str = pop_str(s);
+  push(s, std::string(1, str[normalize_index(idx, str.size(), "string index out of range")]));
+}
+void slice(Stack& s) {
+  int64_t step = pop_int(s);
+  auto end = pop_opt_int(s);
+  auto start = pop_opt_int(s);
+  std::string str = pop_str(s);
+  std::string out;
+  for (size_t i : slice_indices(str.size(), start, end, step)) out += str[i];
+  push(s, out);
+}
+void list_of_chars(Stack& s) {
+  std::string str = pop_str(s);
+  std::vector<std::string> out;
+  for (char c : str) out.emplace_back(1, c);
+  push(s, str_list(out));
+}
+void join(Stack& s) {
+  IValue values = pop(s);
+  std::string sep = pop_str(s);
+  std::string out;
+  const auto& e = values.listRef().elements;
+  for (size_t i = 0; i < e.size(); ++i) out += (i ? sep : "") + e[i].toStringRef();
+  push(s, out);
+}
+
+template <int (*F)(int)>
+std::string map_chars(std::string str) {
+  for (char& c : str) c = static_cast<char>(F(static_cast<unsigned char>(c)));
+  return str;
+}
+void lower(Stack& s) { push(s, map_chars<std::tolower>(pop_str(s))); }
+void upper(Stack& s) { push(s, map_chars<std::toupper>(pop_str(s))); }
+void swapcase(Stack& s) {
+  std::string str = pop_str(s);
+  for (char& c : str) {
+    auto u = static_cast<unsigned char>(c);
+    c = static_cast<char>(std::isupper(u) ? std::tolower(u) : std::toupper(u));
+  }
+  push(s, str);
+}
+void capitalize(Stack& s) {
+  std::string str = map_chars<std::tolower>(pop_str(s));
+  if (!str.empty()) str[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(str[0])));
+  push(s, str);
+}
+// title(): the first cased letter after an uncased character goes upper, others lower.
+void title(Stack& s) {
+  std::string str = pop_str(s);
+  bool prev_cased = false;
+  for (char& c : str) {
+    auto u = static_cast<unsigned char>(c);
+    c = static_cast<char>(prev_cased ? std::tolower(u) : std::toupper(u));
+    prev_cased = std::isalpha(u) != 0;
+  }
+  push(s, str);
+}
+
+// str.isX(): false for the empty string; true when every byte is in the class.
+template <int (*F)(int)>
+void all_chars(Stack& s) {
+  std::string str = pop_str(s);
+  push(s, !str.empty() && std::all_of(str.begin(), str.end(), [](char c) { return F(static_cast<unsigned char>(c)) != 0; }));
+}
+void isprintable(Stack& s) {  // true for the empty string, unlike the others
+  std::string str = pop_str(s);
+  push(s, std::all_of(str.begin(), str.end(), [](char c) { return std::isprint(static_cast<unsigned char>(c)) != 0; }));
+}
+// isupper/islower: at least one cased byte, and none of the other case.
+template <bool kUpper>
+void is_case(Stack& s) {
+  std::string str = pop_str(s);
+  bool cased = false;
+  for (char ch : str) {
+    auto u = static_cast<unsigned char>(ch);
+    if (kUpper ? std::islower(u) : std::isupper(u)) return push(s, false);
+    cased = cased || std::isalpha(u);
+  }
+  push(s, cased);
+}
+void istitle(Stack& s) {
+  std::string str = pop_str(s);
+  bool prev_cased = false, any = false;
+  for (char ch : str) {
+    auto u = static_cast<unsigned char>(ch);
+    if (std::isupper(u)) {
+      if (prev_cased) return push(s, false);
+      prev_cased = any = true;
+    } else if (std::islower(u)) {
+      if (!prev_cased) return push(s, false);
+      prev_cased = any = true;
+    } else {
+      prev_cased = false;
+    }
+  }
+  push(s, any);
+}
+void isidentifier(Stack& s) {
+  std::string str = pop_str(s);
+  bool ok = !str.empty() && !std::isdigit(static_cast<unsigned char>(str[0]));
+  for (char c : str) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  push(s, ok);
+}
+
+// strip family: drop bytes found in `chars` from one or both ends.
+template <bool kLeft, bool kRight>
+void strip(Stack& s) {
+  std::string chars = pop_str(s);
+  std::string str = pop_str(s);
+  size_t b = 0, e = str.size();
+  if (kLeft) while (b < e && chars.find(str[b]) != std::string::npos) ++b;
+  if (kRight) while (e > b && chars.find(str[e - 1]) != std::string::npos) --e;
+  push(s, str.substr(b, e - b));
+}
+
+// The window [start, end) of find/count/startswith..., with torch's convention that a
+// negative end counts from one past the last byte (end=-1 is the whole string).
+std::pair<size_t, size_t> window(int64_t size, int64_t start, int64_t end) {
+  if (start < 0) start = std::max<int64_t>(0, size + start);
+  if (end < 0) end = std::max<int64_t>(0, size + end + 1);
+  start = std::min(start, size);
+  end = std::min(end, size);
+  if (end < start) end = start;
+  return {static_cast<size_t>(start), static_cast<size_t>(end)};
+}
+struct FindArgs {
+  std::string str, sub;
+  size_t lo, hi;
+};
+FindArgs pop_find_args(Stack& s) {
+  int64_t end = pop_int(s);
+  int64_t start = pop_int(s);
+  std::string sub = pop_str(s);
+  std::string str = pop_str(s);
+  auto [lo, hi] = window(static_cast<int64_t>(str.size()), start, end);
+  return {std::move(str), std::move(sub), lo, hi};
+}
+int64_t find_in(const FindArgs& a, bool reverse) {
+  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
+  size_t pos = reverse ? w.rfind(a.sub) : w.find(a.sub);
+  return pos == std::string_view::npos ? -1 : static_cast<int64_t>(pos + a.lo);
+}
+void find(Stack& s) { push(s, find_in(pop_find_args(s), false)); }
+void rfind(Stack& s) { push(s, find_in(pop_find_args(s), true)); }
+void index(Stack& s) {
+  int64_t r = find_in(pop_find_args(s), false);
+  TL_CHECK(r >= 0, ValueError, "substring not found");
+  push(s, r);
+}
+void rindex(Stack& s) {
+  int64_t r = find_in(pop_find_args(s), true);
+  TL_CHECK(r >= 0, ValueError, "substring not found");
+  push(s, r);
+}
+void count(Stack& s) {
+  FindArgs a = pop_find_args(s);
+  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
+  int64_t n = 0;
+  if (a.sub.empty()) return push(s, static_cast<int64_t>(w.size() + 1));
+  for (size_t pos = w.find(a.sub); pos != std::string_view::npos; pos = w.find(a.sub, pos + a.sub.size())) ++n;
+  push(s, n);
+}
+void startswith(Stack& s) {
+  FindArgs a = pop_find_args(s);
+  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
+  push(s, w.substr(0, a.sub.size()) == a.sub);
+}
+void endswith(Stack& s) {
+  FindArgs a = pop_find_args(s);
+  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
+  push(s, w.size() >= a.sub.size() && w.substr(w.size() - a.sub.size()) == a.sub);
+}
+void replace(Stack& s) {
+  int64_t max = pop_int(s);
+  std::string repl = pop_str(s);
+  std::string old = pop_str(s);
+  std::string str = pop_str(s);
+  std::string out;
+  size_t pos = 0;
+  for (int64_t done = 0; max < 0 || done < max; ++done) {
+    size_t at = old.empty() ? (pos <= str.size() ? pos : std::string::npos) : str.find(old, pos);
+    if (at == std::string::npos) break;
+    out += str.substr(pos, at - pos) + repl;
+    if (old.empty()) {
+      if (at < str.size()) out += str[at];
+      pos = at + 1;
+    } else {
+      pos = at + old.size();
+    }
+  }
+  if (pos <= str.size()) out += str.substr(pos);
+  push(s, out);
+}
+// split(None): runs of whitespace separate, ends ignored; split(sep): every sep.
+void split(Stack& s) {
+  int64_t max = pop_int(s);
+  auto sep = pop_opt_str(s);
+  std::string str = pop_str(s);
+  std::vector<std::string> out;
+  if (!sep) {
+    size_t i = 0;
+    while (true) {
+      while (i < str.size() && is_space(str[i])) ++i;
+      if (i == str.size()) break;
+      if (max >= 0 && static_cast<int64_t>(out.size()) == max) {
+        out.push_back(str.substr(i));
+        break;
+      }
+      size_t j = i;
+      while (j < str.size() && !is_space(str[j])) ++j;
+      out.push_back(str.substr(i, j - i));
+      i = j;
+    }
+    return push(s, str_list(out));
+  }
+  TL_CHECK(!sep->empty(), ValueError, "empty separator");
+  size_t pos = 0;
+  while (max < 0 || static_cast<int64_t>(out.size()) < max) {
+    size_t at = str.find(*sep, pos);
+    if (at == std::string::npos) break;
+    out.push_back(str.substr(pos, at - pos));
+    pos = at + sep->size();
+  }
+  out.push_back(str.substr(pos));
+  push(s, str_list(out));
+}
+void rsplit(Stack& s) {
+  int64_t max = pop_int(s);
+  std::string sep = pop_str(s);
+  std::string str = pop_str(s);
+  TL_CHECK(!sep.empty(), ValueError, "empty separator");
+  std::vector<std::string> out;
+  size_t end = str.size();
+  while (max < 0 || static_cast<int64_t>(out.size()) < max) {
+    if (end < sep.size()) break;
+    size_t at = str.rfind(sep, end - sep.size());
+    if (at == std::string::npos) break;
+    out.push_back(str.substr(at + sep.size(), end - at - sep.size()));
+    end = at;
+  }
+  out.push_back(str.substr(0, end));
+  std::reverse(out.begin(), out.end());
+  push(s, str_list(out));
+}
+void splitlines(Stack& s) {
+  bool keepends = pop_bool(s);
+  std::string str = pop_str(s);
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < str.size()) {
+    size_t j = i;
+    while (j < str.size() && str[j] != '\n' && str[j] != '\r') ++j;
+    size_t eol = j;
+    if (j < str.size()) j += (str[j] == '\r' && j + 1 < str.size() && str[j + 1] == '\n') ? 2 : 1;
+    out.push_back(str.substr(i, (keepends ? j : eol) - i));
+    i = j;
+  }
+  push(s, str_list(out));
+}
+void partition(Stack& s) {
+  std::string sep = pop_str(s);
+  std::string str = pop_str(s);
+  TL_CHECK(!sep.empty(), ValueError, "empty separator");
+  size_t at = str.find(sep);
+  if (at == std::string::npos) return push(s, IValue::tuple({str, std::string(), std::string()}));
+  push(s, IValue::tuple({str.substr(0, at), sep, str.substr(at + sep.size())}));
+}
+std::string fill_char(const std::string& fill) {
+  TL_CHECK(fill.size() == 1, TypeError, "The fill character must be exactly one character long");
+  return fill;
+}
+// center/ljust/rjust: pad to width with the fill character (center puts the odd one
+// on the right when the padding is odd and the length even, as CPython does).
+template <int kWhere>  // -1 ljust, 0 center, 1 rjust
+void justify(Stack& s) {
+  std::string fill = fill_char(pop_str(s));
+  int64_t width = pop_int(s);
+  std::string str = pop_str(s);
+  auto len = static_cast<int64_t>(str.size());
+  if (width <= len) return push(s, str);
+  int64_t pad = width - len;
+  int64_t left = kWhere < 0 ? 0 : kWhere > 0 ? pad : pad / 2 + (pad & width & 1);
+  push(s, std::string(static_cast<size_t>(left), fill[0]) + str + std::string(static_cast<size_t>(pad - left), fill[0]));
+}
+void zfill(Stack& s) {
+  int64_t width = pop_int(s);
+  std::string str = pop_str(s);
+  auto len = static_cast<int64_t>(str.size());
+  if (width <= len) return push(s, str);
+  size_t sign = (!str.empty() && (str[0] == '+' || str[0] == '-')) ? 1 : 0;
+  str.insert(sign, static_cast<size_t>(width - len), '0');
+  push(s, str);
+}
+void expandtabs(Stack& s) {
+  int64_t tabsize = pop_int(s);
+  std::string str = pop_str(s);
+  std::string out;
+  int64_t col = 0;
+  for (char c : str) {
+    if (c == '\t') {
+      if (tabsize > 0) {
+        int64_t n = tabsize - col % tabsize;
+        out.append(static_cast<size_t>(n), ' ');
+        col += n;
+      }
+    } else {
+      out += c;
+      col = (c == '\n' || c == '\r') ? 0 : col + 1;
+    }
+  }
+  push(s, out);
+}
+void ord(Stack& s) {
+  std::string str = pop_str(s);
+  TL_CHECK(str.size() == 1, TypeError, "String for ord() must be 1 character, found {}", str.size());
+  push(s, static_cast<int64_t>(static_cast<unsigned char>(str[0])));
+}
+// chr(i): one byte, as torch's interpreter builds it (no UTF-8 encoding).
+void chr(Stack& s) {
+  int64_t i = pop_int(s);
+  TL_CHECK(i >= 0 && i < 0x110000, ValueError, "chr() arg not in range(0x110000), found {}", i);
+  push(s, std::string(1, static_cast<char>(i)));
+}
+template <int kBase>
+void int_to_base(Stack& s) {
+  int64_t i = pop_int(s);
+  const char* prefix = kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b";
+  uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+  std::string digits;
+  do {
+    digits += "0123456789abcdef"[mag % kBase];
+    mag /= kBase;
+  } while (mag);
+  std::reverse(digits.begin(), digits.end());
+  push(s, std::string(i < 0 ? "-" : "") + prefix + digits);
+}
+
+}  // namespace
+
+static RegisterOps reg({
+    {"aten::str(t elem) -> str", str_},
+    {"prim::Print(...) -> ()", print},
+    {"aten::format(str self, ...) -> str", format},
+    {"aten::warn(str message, int stacklevel=2) -> ()", warn},
+    {"aten::add.str(str a, str b) -> str", add},
+    {"aten::len.str(str s) -> int", len},
+    {"aten::__getitem__.str(str s, int index) -> str", getitem},
+    {"prim::StringIndex(str string, int index) -> str", getitem},
+    {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", slice},
+    {"aten::list(str t) -> str[]", list_of_chars},
+    {"aten::join(str self, str[] values) -> str", join},
+    {"aten::lower(str self) -> str", lower},
+    {"aten::upper(str self) -> str", upper},
+    {"aten::swapcase(str self) -> str", swapcase},
+    {"aten::capitalize(str self) -> str", capitalize},
+    {"aten::title(str self) -> str", title},
+    {"aten::isalnum(str self) -> bool", all_chars<std::isalnum>},
+    {"aten::isalpha(str self) -> bool", all_chars<std::isalpha>},
+    {"aten::isdigit(str self) -> bool", all_chars<std::isdigit>},
+    {"aten::isdecimal(str self) -> bool", all_chars<std::isdigit>},
+    {"aten::isnumeric(str self) -> bool", all_chars<std::isdigit>},
+    {"aten::isspace(str self) -> bool", all_chars<std::isspace>},
+    {"aten::isprintable(str self) -> bool", isprintable},
+    {"aten::isupper(str self) -> bool", is_case<true>},
+    {"aten::islower(str self) -> bool", is_case<false>},
+    {"aten::istitle(str self) -> bool", istitle},
+    {"aten::isidentifier(str self) -> bool", isidentifier},
+    {"aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<true, true>},
+    {"aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<true, false>},
+    {"aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<false, true>},
+    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", find},
+    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", rfind},
+    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", index},
+    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", rindex},
+    {"aten::count(str self, str substr, int start=0, int end=-1) -> int", count},
+    {"aten::startswith(str self, str substr, int start=0, int end=-1) -> bool", startswith},
+    {"aten::endswith(str self, str substr, int start=0, int end=-1) -> bool", endswith},
+    {"aten::replace(str self, str old, str new, int max=-1) -> str", replace},
+    {"aten::split.str(str self, str? separator=None, int max=-1) -> str[]", split},
+    {"aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]", rsplit},
+    {"aten::splitlines(str self, bool keepends=False) -> str[]", splitlines},
+    {"aten::partition(str self, str separator) -> (str, str, str)", partition},
+    {"aten::ljust(str self, int width, str fillchar=\" \") -> str", justify<-1>},
+    {"aten::center(str self, int width, str fillchar=\" \") -> str", justify<0>},
+    {"aten::rjust(str self, int width, str fillchar=\" \") -> str", justify<1>},
+    {"aten::zfill(str self, int width) -> str", zfill},
+    {"aten::expandtabs(str self, int tabsize=8) -> str", expandtabs},
+    {"aten::ord(str string) -> int", ord},
+    {"aten::chr(int i) -> str", chr},
+    {"aten::hex(int i) -> str", int_to_base<16>},
+    {"aten::oct(int i) -> str", int_to_base<8>},
+    {"aten::bin(int i) -> str", int_to_base<2>},
+
+});
+
+}  // namespace torchlet::jit::ops

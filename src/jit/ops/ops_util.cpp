@@ -1,0 +1,161 @@
+// Typed pops, list builders and the recording registration helper (ops_util.h).
+#include "jit/ops/ops_util.h"
+
+#include <torchlet/dtype.h>
+
+namespace torchlet::jit::ops {
+
+namespace {
+std::vector<std::string>& texts() {
+  static std::vector<std::string> t;
+  return t;
+}
+}  // namespace
+
+RegisterOps::RegisterOps(std::initializer_list<OperatorDef> defs) {
+  auto& registry = OperatorRegistry::global();
+  for (const auto& d : defs) {
+    registry.add(d.schema, d.op);
+    texts().emplace_back(d.schema);
+  }
+}
+
+const std::vector<std::string>& registered_schema_texts() { return texts(); }
+
+std::optional<Tensor> pop_opt_tensor(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toTensor();
+}
+std::optional<int64_t> pop_opt_int(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toInt();
+}
+std::optional<double> pop_opt_double(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toDouble();
+}
+std::optional<bool> pop_opt_bool(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toBool();
+}
+std::optional<Scalar> pop_opt_scalar(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toScalar();
+}
+std::optional<std::string> pop_opt_str(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return v.toStringRef();
+}
+
+static std::vector<int64_t> ints_of(const IValue& v) {
+  if (v.isInt()) return {v.toInt()};
+  std::vector<int64_t> out;
+  const auto& elems = v.listRef().elements;
+  out.reserve(elems.size());
+  for (const auto& e : elems) out.push_back(e.toInt());
+  return out;
+}
+
+std::vector<int64_t> pop_int_list(Stack& s) { return ints_of(pop(s)); }
+
+std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return ints_of(v);
+}
+
+std::vector<double> pop_double_list(Stack& s) {
+  IValue v = pop(s);
+  std::vector<double> out;
+  for (const auto& e : v.listRef().elements) out.push_back(e.toDouble());
+  return out;
+}
+
+std::vector<Tensor> pop_tensor_list(Stack& s) {
+  IValue v = pop(s);
+  std::vector<Tensor> out;
+  out.reserve(v.listRef().elements.size());
+  for (const auto& e : v.listRef().elements) out.push_back(e.toTensor());
+  return out;
+}
+
+DType to_dtype(int64_t scalar_type_index) {
+  auto d = dtype_from_scalar_type_index(scalar_type_index);
+  TL_CHECK(d.has_value(), ValueError, "unknown ScalarType {}", scalar_type_index);
+  return *d;
+}
+
+std::optional<DType> pop_opt_dtype(Stack& s) {
+  IValue v = pop(s);
+  if (v.isNone()) return std::nullopt;
+  return to_dtype(v.toInt());
+}
+
+void pop_tensor_options(Stack& s, const char* op, std::optional<DType>* dtype) {
+  IValue pin = pop(s);
+  IValue device = pop(s);
+  IValue layout = pop(s);
+  *dtype = pop_opt_dtype(s);
+  TL_CHECK(pin.isNone() || !pin.toBool(), UnsupportedError, "{}: pin_memory=True needs CUDA", op);
+  TL_CHECK(device.isNone() || device.toDevice().kind == Device::Kind::CPU, UnsupportedError,
+           "{}: device '{}' is not available (torchlet has only the CPU)", op,
+           device.isNone() ? "" : device.toDevice().str());
+  // Layout index 0 is torch.strided, the only layout torchlet has.
+  TL_CHECK(layout.isNone() || layout.toInt() == 0, UnsupportedError,
+           "{}: only the strided layout is supported", op);
+}
+
+void pop_no_generator(Stack& s, const char* op) {
+  IValue g = pop(s);
+  TL_CHECK(g.isNone(), UnsupportedError, "{}: Generator arguments are not supported", op);
+}
+
+void pop_memory_format(Stack& s, const char* op) {
+  IValue m = pop(s);
+  // torch's MemoryFormat indices: 0 contiguous_format, 1 preserve_format.
+  TL_CHECK(m.isNone() || m.toInt() == 0 || m.toInt() == 1, UnsupportedError,
+           "{}: only contiguous_format and preserve_format are supported", op);
+}
+
+IValue int_list(const std::vector<int64_t>& v) { return int_list(IntList(v)); }
+IValue int_list(IntList v) {
+  std::vector<IValue> e;
+  e.reserve(v.size());
+  for (int64_t x : v) e.emplace_back(x);
+  return IValue::list(std::move(e), Type::int_());
+}
+IValue double_list(const std::vector<double>& v) {
+  std::vector<IValue> e(v.begin(), v.end());
+  return IValue::list(std::move(e), Type::float_());
+}
+IValue bool_list(const std::vector<bool>& v) {
+  std::vector<IValue> e;
+  for (bool b : v) e.emplace_back(b);
+  return IValue::list(std::move(e), Type::bool_());
+}
+IValue str_list(const std::vector<std::string>& v) {
+  std::vector<IValue> e(v.begin(), v.end());
+  return IValue::list(std::move(e), Type::str_());
+}
+IValue tensor_list(const std::vector<Tensor>& v) {
+  std::vector<IValue> e(v.begin(), v.end());
+  return IValue::list(std::move(e), Type::tensor());
+}
+IValue list_like(const ListImpl& like, std::vector<IValue> elements) {
+  return IValue::list(std::move(elements), like.elem_type);
+}
+
+size_t normalize_index(int64_t idx, size_t size, const char* what) {
+  const auto n = static_cast<int64_t>(size);
+  if (idx < 0) idx += n;
+  TL_CHECK(idx >= 0 && idx < n, IndexError, "{}", what);
+  return static_cast<size_t>(idx);
+}
+
+}  // namespace torchlet::jit::ops

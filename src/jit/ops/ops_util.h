@@ -1,0 +1,87 @@
+// Shared helpers for the operator adapters in src/jit/ops: typed pops for each schema
+// type (stack.h's convention), list/tuple builders with TorchScript element types, and
+// the registration helper that also remembers each schema exactly as written (so the
+// table test can check it prints back unchanged). Adapters stay a few lines each.
+// Nothing here knows a kernel; kernels know nothing of this.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <torchlet/error.h>
+#include <torchlet/ivalue.h>
+#include <torchlet/tensor.h>
+
+#include "jit/ir/type.h"
+#include "jit/runtime/operator.h"
+#include "jit/runtime/stack.h"
+
+namespace torchlet::jit::ops {
+
+// Registers each operator with the global registry and records its schema text.
+struct RegisterOps {
+  RegisterOps(std::initializer_list<OperatorDef> defs);
+};
+// Every schema registered through RegisterOps, as written, in registration order.
+const std::vector<std::string>& registered_schema_texts();
+
+// --- typed pops (arguments are popped last first) ------------------------------------
+inline int64_t pop_int(Stack& s) { return pop(s).toInt(); }
+inline double pop_double(Stack& s) { return pop(s).toDouble(); }
+inline bool pop_bool(Stack& s) { return pop(s).toBool(); }
+inline Tensor pop_tensor(Stack& s) { return pop(s).toTensor(); }
+inline Scalar pop_scalar(Stack& s) { return pop(s).toScalar(); }
+inline std::string pop_str(Stack& s) { return pop(s).toStringRef(); }
+std::optional<Tensor> pop_opt_tensor(Stack& s);
+std::optional<int64_t> pop_opt_int(Stack& s);
+std::optional<double> pop_opt_double(Stack& s);
+std::optional<bool> pop_opt_bool(Stack& s);
+std::optional<Scalar> pop_opt_scalar(Stack& s);
+std::optional<std::string> pop_opt_str(Stack& s);
+// int[] (also a bare int for an `int[N]` argument, which torch broadcasts to N copies).
+std::vector<int64_t> pop_int_list(Stack& s);
+std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s);
+std::vector<double> pop_double_list(Stack& s);
+std::vector<Tensor> pop_tensor_list(Stack& s);
+// ScalarType? as torch's scalar type index; None stays nullopt.
+std::optional<DType> pop_opt_dtype(Stack& s);
+DType to_dtype(int64_t scalar_type_index);
+// Layout? / Device? / bool? pin_memory of factory functions: only strided CPU tensors
+// exist here, so anything else is refused by name.
+void pop_tensor_options(Stack& s, const char* op, std::optional<DType>* dtype);
+// Generator? arguments: only None (torchlet has no generator objects).
+void pop_no_generator(Stack& s, const char* op);
+// MemoryFormat? arguments: None, contiguous_format or preserve_format.
+void pop_memory_format(Stack& s, const char* op);
+
+// --- builders --------------------------------------------------------------------------
+IValue int_list(const std::vector<int64_t>& v);
+IValue int_list(IntList v);
+IValue double_list(const std::vector<double>& v);
+IValue bool_list(const std::vector<bool>& v);
+IValue str_list(const std::vector<std::string>& v);
+IValue tensor_list(const std::vector<Tensor>& v);
+// A new list of the same element type as `like`.
+IValue list_like(const ListImpl& like, std::vector<IValue> elements);
+inline IValue opt(const std::optional<Tensor>& t) { return t ? IValue(*t) : IValue(); }
+
+// The number of inputs a vararg schema received (pushed last by the caller).
+inline size_t pop_num_inputs(Stack& s) { return static_cast<size_t>(pop(s).toInt()); }
+
+// Python-style index normalisation for lists and strings: IndexError "list index out of
+// range" (the message torch uses) when outside.
+size_t normalize_index(int64_t idx, size_t size, const char* what = "list index out of range");
+
+// Python slice bounds resolved against a length: the indices slice(start, end, step)
+// visits (ValueError for a zero step). Lists and strings share it.
+std::vector<size_t> slice_indices(size_t size, std::optional<int64_t> start, std::optional<int64_t> end,
+                                  int64_t step);
+
+// torch's IValue printer (print(), str(), format()): strings unquoted inside containers,
+// floats as "1." when integral, else 17 significant digits; tensors as torch's C++
+// printer. Defined in builtins_str.cpp.
+std::string ivalue_str(const IValue& v);
+
+}  // namespace torchlet::jit::ops
