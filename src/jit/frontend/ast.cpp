@@ -1,0 +1,305 @@
+// Tree construction with the depth bound, the kind table and the S-expression
+// printer (see ast.h).
+#include "jit/frontend/ast.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "jit/frontend/error_report.h"
+
+namespace torchlet::jit {
+
+namespace {
+
+struct TreeKindInfo {
+  const char* name;
+  const char* printed;
+  TreeCategory category;
+};
+
+constexpr TreeKindInfo kTreeKinds[] = {
+#define TL_TREE(name, printed, category) {#name, printed, TreeCategory::category},
+#include "jit/frontend/tree_kinds.def"
+#undef TL_TREE
+};
+
+std::string quote_string(std::string_view s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += ch;
+    } else {
+      out += fmt::format("\\x{:02x}", c);
+    }
+  }
+  return out + "\"";
+}
+
+// %.17g round-trips every double; the ".0" keeps 1.0 distinct from the int 1.
+std::string format_float(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eEna") == std::string::npos) s += ".0";
+  return s;
+}
+
+class Printer {
+ public:
+  std::string out;
+
+  void print(const Tree* t) {
+    if (t == nullptr) {
+      out += '_';
+      return;
+    }
+    switch (t->kind()) {
+      case TreeKind::Name: out += t->str(); return;
+      case TreeKind::IntLiteral: out += std::to_string(t->int_value()); return;
+      case TreeKind::FloatLiteral: out += format_float(t->float_value()); return;
+      case TreeKind::ImagLiteral: out += format_float(t->float_value()) + "j"; return;
+      case TreeKind::StringLiteral: out += quote_string(t->str()); return;
+      case TreeKind::TrueLiteral:
+      case TreeKind::FalseLiteral:
+      case TreeKind::NoneLiteral:
+      case TreeKind::EllipsisLiteral:
+      case TreeKind::Break:
+      case TreeKind::Continue:
+      case TreeKind::Pass:
+        return head_only(t);
+      case TreeKind::Import: out += "(import " + t->str() + ")"; return;
+      case TreeKind::Operator: out += token_kind_spelling(t->op()); return;
+      case TreeKind::UnaryOp:
+      case TreeKind::BinOp:
+      case TreeKind::BoolOp:
+        return node(token_kind_spelling(t->op()), *t);
+      case TreeKind::AugAssign: return node(std::string(token_kind_spelling(t->op())) + "=", *t);
+      case TreeKind::Call: return call(*t);
+      case TreeKind::Subscript: return subscript(*t);
+      case TreeKind::DictLiteral: return dict(*t);
+      case TreeKind::ListComp: return comprehension(*t, 1);
+      case TreeKind::DictComp: return comprehension(*t, 2);
+      case TreeKind::Comprehension: return generator(*t);
+      case TreeKind::Assign: return assign(*t);
+      case TreeKind::Param: return node(t->int_value() ? "param*" : "param", *t);
+      case TreeKind::Def: return def(*t);
+      case TreeKind::ClassDef: return class_def(*t);
+      case TreeKind::List: return sequence(*t);
+      case TreeKind::Attribute:
+      case TreeKind::Slice:
+      case TreeKind::Starred:
+      case TreeKind::ListLiteral:
+      case TreeKind::TupleLiteral:
+      case TreeKind::Compare:
+      case TreeKind::IfExp:
+      case TreeKind::Keyword:
+      case TreeKind::FuncTypeComment:
+      case TreeKind::ExprStmt:
+      case TreeKind::AnnAssign:
+      case TreeKind::If:
+      case TreeKind::While:
+      case TreeKind::For:
+      case TreeKind::Return:
+      case TreeKind::Raise:
+      case TreeKind::Assert:
+      case TreeKind::Delete:
+        return node(tree_kind_printed(t->kind()), *t);
+    }
+  }
+
+ private:
+  void head_only(const Tree* t) {
+    if (t->is_stmt()) {
+      out += '(';
+      out += tree_kind_printed(t->kind());
+      out += ')';
+      return;
+    }
+    out += tree_kind_printed(t->kind());
+  }
+  void node(std::string_view head, const Tree& t) {
+    out += '(';
+    out += head;
+    for (size_t i = 0; i < t.size(); ++i) {
+      out += ' ';
+      print(t.child(i));
+    }
+    out += ')';
+  }
+  void items(const Tree& list) {
+    for (const TreeRef& c : list.children()) {
+      out += ' ';
+      print(c.get());
+    }
+  }
+  void sequence(const Tree& t) {
+    out += '(';
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (i) out += ' ';
+      print(t.child(i));
+    }
+    out += ')';
+  }
+  void call(const Tree& t) {
+    out += "(call ";
+    print(t.child(0));
+    items(*t.child(1));
+    items(*t.child(2));
+    out += ')';
+  }
+  void subscript(const Tree& t) {
+    out += "(sub ";
+    print(t.child(0));
+    items(*t.child(1));
+    out += ')';
+  }
+  void dict(const Tree& t) {
+    DictLiteralView d(t);
+    out += "(dict";
+    for (size_t i = 0; i < d.keys().size(); ++i) {
+      out += ' ';
+      print(d.keys()[i].get());
+      out += ' ';
+      print(d.values()[i].get());
+    }
+    out += ')';
+  }
+  void comprehension(const Tree& t, size_t parts) {
+    out += '(';
+    out += tree_kind_printed(t.kind());
+    for (size_t i = 0; i < parts; ++i) {
+      out += ' ';
+      print(t.child(i));
+    }
+    items(*t.child(parts));
+    out += ')';
+  }
+  void generator(const Tree& t) {
+    out += "(gen ";
+    print(t.child(0));
+    out += ' ';
+    print(t.child(1));
+    items(*t.child(2));
+    out += ')';
+  }
+  void assign(const Tree& t) {
+    out += "(=";
+    items(*t.child(0));
+    out += ' ';
+    print(t.child(1));
+    out += ')';
+  }
+  void decorators(const Tree& list) {
+    if (list.size() == 0) return;
+    out += " (@";
+    items(list);
+    out += ')';
+  }
+  void def(const Tree& t) {
+    out += "(def ";
+    for (size_t i = 0; i < 4; ++i) {
+      if (i) out += ' ';
+      print(t.child(i));
+    }
+    decorators(*t.child(4));
+    if (t.child(5) != nullptr) {
+      out += ' ';
+      print(t.child(5));
+    }
+    out += ')';
+  }
+  void class_def(const Tree& t) {
+    out += "(class ";
+    for (size_t i = 0; i < 3; ++i) {
+      if (i) out += ' ';
+      print(t.child(i));
+    }
+    decorators(*t.child(3));
+    out += ')';
+  }
+};
+
+}  // namespace
+
+const char* tree_kind_name(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].name; }
+const char* tree_kind_printed(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].printed; }
+TreeCategory tree_kind_category(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].category; }
+size_t tree_kind_count() { return std::size(kTreeKinds); }
+
+TreeRef Tree::make(TreeKind kind, SourceRange range, std::vector<TreeRef> children, TreePayload payload) {
+  size_t depth = 1;
+  for (const TreeRef& c : children) {
+    if (c) depth = std::max(depth, c->depth() + 1);
+  }
+  if (depth > kMaxTreeDepth) {
+    throw_limit_error(range, fmt::format("expression or statement nested too deeply (more than {} tree levels)",
+                                         kMaxTreeDepth));
+  }
+  return std::make_shared<const Tree>(kind, std::move(range), std::move(children), std::move(payload), depth);
+}
+
+TreeRef Tree::name(SourceRange range, std::string identifier) {
+  TreePayload p;
+  p.str = std::move(identifier);
+  return make(TreeKind::Name, std::move(range), {}, std::move(p));
+}
+
+TreeRef Tree::list(SourceRange range, std::vector<TreeRef> items) {
+  return make(TreeKind::List, std::move(range), std::move(items));
+}
+
+const Tree* Tree::child(size_t i) const {
+  TL_INTERNAL_ASSERT(i < children_.size(), fmt::format("{} has no child {}", tree_kind_name(kind_), i));
+  return children_[i].get();
+}
+
+#define TL_TREE_VIEW_CHECK(View)                                                                   \
+  void View::check(TreeKind k) const {                                                             \
+    TL_INTERNAL_ASSERT(tree_.kind() == k, fmt::format("{} built over a {} node", #View,            \
+                                                      tree_kind_name(tree_.kind())));              \
+  }
+TL_TREE_VIEW_CHECK(AttributeView)
+TL_TREE_VIEW_CHECK(CallView)
+TL_TREE_VIEW_CHECK(KeywordView)
+TL_TREE_VIEW_CHECK(SubscriptView)
+TL_TREE_VIEW_CHECK(SliceView)
+TL_TREE_VIEW_CHECK(DictLiteralView)
+TL_TREE_VIEW_CHECK(ComprehensionView)
+TL_TREE_VIEW_CHECK(ListCompView)
+TL_TREE_VIEW_CHECK(DictCompView)
+TL_TREE_VIEW_CHECK(CompareView)
+TL_TREE_VIEW_CHECK(IfExpView)
+TL_TREE_VIEW_CHECK(AssignView)
+TL_TREE_VIEW_CHECK(AnnAssignView)
+TL_TREE_VIEW_CHECK(AugAssignView)
+TL_TREE_VIEW_CHECK(IfView)
+TL_TREE_VIEW_CHECK(WhileView)
+TL_TREE_VIEW_CHECK(ForView)
+TL_TREE_VIEW_CHECK(ParamView)
+TL_TREE_VIEW_CHECK(FuncTypeCommentView)
+TL_TREE_VIEW_CHECK(DefView)
+TL_TREE_VIEW_CHECK(ClassDefView)
+#undef TL_TREE_VIEW_CHECK
+
+std::string to_sexpr(const Tree& tree) {
+  Printer p;
+  p.print(&tree);
+  return std::move(p.out);
+}
+
+std::string to_sexpr(const ParsedFile& file) {
+  std::string out;
+  for (const TreeRef& s : file.statements) {
+    out += to_sexpr(*s);
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace torchlet::jit
