@@ -203,6 +203,17 @@ Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::opti
 Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                         IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
                         int64_t groups = 1, IntList dilation = {1});
+Tensor conv_transpose1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                        IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
+                        int64_t groups = 1, IntList dilation = {1});
+Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                        IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
+                        int64_t groups = 1, IntList dilation = {1});
+// torch.nn.functional.pad: mode "constant" (any number of dims, negative pads crop;
+// value defaults to 0), "reflect", "replicate" or "circular" (the last 1-3 dims of
+// a batched or unbatched input). `pad` lists (left, right) pairs from the last dim.
+Tensor pad(const Tensor& self, IntList pad, std::string_view mode = "constant",
+           std::optional<double> value = std::nullopt);
 Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
                   IntList dilation = {1}, bool ceil_mode = false);
 Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
@@ -210,6 +221,31 @@ Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride = {}, 
                   std::optional<int64_t> divisor_override = std::nullopt);
 Tensor adaptive_avg_pool2d(const Tensor& self, IntList output_size);
 std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntList output_size);
+// 1-d and 3-d pooling (pool.cpp); stride {} means the kernel size, as in torch.
+Tensor max_pool1d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  IntList dilation = {1}, bool ceil_mode = false);
+Tensor max_pool3d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  IntList dilation = {1}, bool ceil_mode = false);
+// (values, indices): each index is the flat position of the maximum within its
+// input plane (W, H*W or T*H*W elements), as torch's return_indices gives it.
+std::tuple<Tensor, Tensor> max_pool1d_with_indices(const Tensor& self, IntList kernel_size, IntList stride = {},
+                                                   IntList padding = {0}, IntList dilation = {1},
+                                                   bool ceil_mode = false);
+std::tuple<Tensor, Tensor> max_pool2d_with_indices(const Tensor& self, IntList kernel_size, IntList stride = {},
+                                                   IntList padding = {0}, IntList dilation = {1},
+                                                   bool ceil_mode = false);
+std::tuple<Tensor, Tensor> max_pool3d_with_indices(const Tensor& self, IntList kernel_size, IntList stride = {},
+                                                   IntList padding = {0}, IntList dilation = {1},
+                                                   bool ceil_mode = false);
+Tensor avg_pool1d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  bool ceil_mode = false, bool count_include_pad = true);
+Tensor avg_pool3d(const Tensor& self, IntList kernel_size, IntList stride = {}, IntList padding = {0},
+                  bool ceil_mode = false, bool count_include_pad = true,
+                  std::optional<int64_t> divisor_override = std::nullopt);
+Tensor adaptive_avg_pool1d(const Tensor& self, IntList output_size);
+Tensor adaptive_avg_pool3d(const Tensor& self, IntList output_size);
+std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntList output_size);
+std::tuple<Tensor, Tensor> adaptive_max_pool3d(const Tensor& self, IntList output_size);
 // Eval mode: normalises with the running statistics.
 Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
@@ -226,6 +262,20 @@ Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_id
 // aten::upsample_nearest2d / upsample_bilinear2d on NCHW input.
 Tensor upsample_nearest2d(const Tensor& self, IntList output_size);
 Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_corners);
+
+// interp.cpp: `scales` are torch's optional scale factors (used, when positive, for
+// the source positions instead of in/out, as interpolate(scale_factor=) passes them).
+Tensor upsample_nearest1d(const Tensor& self, IntList output_size, std::optional<double> scales = std::nullopt);
+Tensor upsample_nearest3d(const Tensor& self, IntList output_size, std::optional<double> scales_d = std::nullopt,
+                          std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
+Tensor upsample_linear1d(const Tensor& self, IntList output_size, bool align_corners,
+                         std::optional<double> scales = std::nullopt);
+Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_corners,
+                            std::optional<double> scales_d = std::nullopt, std::optional<double> scales_h = std::nullopt,
+                            std::optional<double> scales_w = std::nullopt);
+// Cubic convolution with torch's coefficient A = -0.75; taps clamp at the borders.
+Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
+                          std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
 
 // --- shape operators that copy -----------------------------------------------------
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);

@@ -136,8 +136,13 @@ using OpFn = std::function<std::vector<Tensor>(std::vector<Tensor>& inputs, cons
 
 // Runs every case of kernels/<file>. Ops missing from `ops` fail (the fixture and the
 // test must cover the same operators). `tolerance(op, dtype)` may override defaults.
+// With `match_messages`, torchlet's error text must equal the first line of torch's,
+// except dtype refusals ("X" not implemented for 'Long'), whose X is the name of
+// torch's internal kernel and changes with the input's memory layout; for those an
+// UnsupportedError is required instead.
 inline void run_fixture(const std::string& file, const std::map<std::string, OpFn>& ops,
-                        std::function<std::optional<Tolerance>(const std::string&, DType)> tolerance = {}) {
+                        std::function<std::optional<Tolerance>(const std::string&, DType)> tolerance = {},
+                        bool match_messages = false) {
   auto lines = fixture_lines("kernels/" + file);
   int failures = 0, cases = 0;
   for (const auto& line : lines) {
@@ -188,6 +193,15 @@ inline void run_fixture(const std::string& file, const std::map<std::string, OpF
     } catch (const Error& e) {
       if (!torch_error) {
         ADD_FAILURE() << where << ": torchlet threw \"" << e.what() << "\" but torch returned";
+        ++failures;
+      } else if (match_messages && (arrow + 1)->find("not implemented for") != std::string::npos &&
+                 e.kind() != ErrorKind::UnsupportedError) {
+        ADD_FAILURE() << where << ": torch refused the dtype but torchlet threw \"" << e.what() << "\"";
+        ++failures;
+      } else if (match_messages && (arrow + 1)->substr(6) != e.what() &&
+                 (arrow + 1)->find("not implemented for") == std::string::npos) {
+        ADD_FAILURE() << where << ": torchlet's message \"" << e.what() << "\" differs from torch's \""
+                      << (arrow + 1)->substr(6) << "\"";
         ++failures;
       }
     }

@@ -1,4 +1,4 @@
-// Convolutions (1d/2d/3d, transposed 2d) on oneDNN, and 2-d pooling (max, average,
+// Convolutions (1d/2d/3d, transposed 1d/2d/3d) on oneDNN, and 2-d pooling (max, average,
 // adaptive) as our own loops over NCHW planes. Convolutions let oneDNN choose its
 // blocked layouts (format_tag::any) and reorder to torch's contiguous NC* layout at
 // the edges; they run in float32 only. Shape rules and messages follow torch.
@@ -224,42 +224,83 @@ Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::opti
   return conv2d(x, weight, bias, {1, 1}, sym, dil, groups);
 }
 
-Tensor conv_transpose2d(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
-                        IntList stride_in, IntList padding_in, IntList output_padding_in, int64_t groups,
-                        IntList dilation_in) {
-  const char* op = "conv_transpose2d";
-  TL_CHECK(weight.dim() == 4, ValueError, "{}: expected weight to be 4-dimensional", op);
-  bool batched = input_in.dim() == 4;
-  TL_CHECK(batched || input_in.dim() == 3, ValueError,
-           "Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got input of size: {}",
+namespace {
+
+// Transposed convolution over `nsp` spatial dims on oneDNN's deconvolution.
+Tensor conv_transpose_nd(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
+                         IntList stride_in, IntList padding_in, IntList output_padding_in, int64_t groups,
+                         IntList dilation_in, int64_t nsp, const char* op) {
+  const int64_t wdim = nsp + 2;
+  TL_CHECK(weight.dim() == wdim, ValueError, "{}: expected weight to be {}-dimensional, but got {}-dimensional weight", op,
+           wdim, weight.dim());
+  bool batched = input_in.dim() == wdim;
+  TL_CHECK(batched || input_in.dim() == wdim - 1, ValueError,
+           "Expected {}D (unbatched) or {}D (batched) input to {}, but got input of size: {}", wdim - 1, wdim, op,
            shape_repr(input_in.sizes()));
-  check_float32(input_in, op);
-  check_float32(weight, op);
+  TL_CHECK(groups > 0, ValueError, "non-positive groups is not supported");
   Tensor input = (batched ? input_in : input_in.unsqueeze(0)).contiguous();
-  Shape stride = expand_param(stride_in, 2, "stride", op), padding = expand_param(padding_in, 2, "padding", op);
-  Shape outpad = expand_param(output_padding_in, 2, "output_padding", op);
-  Shape dilation = expand_param(dilation_in, 2, "dilation", op);
+  Shape stride = expand_param(stride_in, nsp, "stride", op), padding = expand_param(padding_in, nsp, "padding", op);
+  Shape outpad = expand_param(output_padding_in, nsp, "output_padding", op);
+  Shape dilation = expand_param(dilation_in, nsp, "dilation", op);
   int64_t n = input.size(0), ic = input.size(1);
   TL_CHECK(ic == weight.size(0), ValueError,
            "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels "
            "instead",
            shape_repr(weight.sizes()), shape_repr(input.sizes()), weight.size(0), ic);
+  TL_CHECK(ic % groups == 0, ValueError,
+           "Given groups={}, expected weight to be divisible by {} at dimension 0, but got weight of size {} instead",
+           groups, groups, shape_repr(weight.sizes()));
   int64_t oc = weight.size(1) * groups;
-  Shape out_shape{n, oc}, pad_r(2), dil(2);
-  for (size_t i = 0; i < 2; ++i) {
-    TL_CHECK(outpad[i] < stride[i] || outpad[i] < dilation[i], ValueError,
-             "output padding must be smaller than either stride or dilation");
+  Shape out_shape{n, oc}, pad_r(static_cast<size_t>(nsp)), dil(static_cast<size_t>(nsp));
+  // torch runs 1-d as 2-d, so its message names a height of output padding 0, stride 1.
+  bool outpad_ok = true;
+  for (size_t i = 0; i < static_cast<size_t>(nsp); ++i) outpad_ok = outpad_ok && (outpad[i] < stride[i] || outpad[i] < dilation[i]);
+  if (!outpad_ok) {
+    static const char* names[] = {"depth", "height", "width"};
+    Shape op2 = outpad, st2 = stride, di2 = dilation;
+    if (nsp == 1) {
+      op2.insert(op2.begin(), 0);
+      st2.insert(st2.begin(), 1);
+      di2.insert(di2.begin(), 1);
+    }
+    size_t first = 3 - op2.size();
+    std::string a, b, c;
+    for (size_t i = 0; i < op2.size(); ++i) {
+      a += fmt::format(" output_padding_{}: {}", names[first + i], op2[i]);
+      b += fmt::format(" stride_{}: {}", names[first + i], st2[i]);
+      c += fmt::format(" dilation_{}: {}", names[first + i], di2[i]);
+    }
+    TL_FAIL(ValueError, "output padding must be smaller than either stride or dilation, but got{}{}{}", a, b, c);
+  }
+  for (size_t i = 0; i < static_cast<size_t>(nsp); ++i) {
     int64_t in = input.size(2 + static_cast<int64_t>(i)), k = weight.size(2 + static_cast<int64_t>(i));
     out_shape.push_back((in - 1) * stride[i] - 2 * padding[i] + dilation[i] * (k - 1) + outpad[i] + 1);
     pad_r[i] = padding[i] - outpad[i];
     dil[i] = dilation[i] - 1;
   }
+  check_float32(input_in, op);
+  check_float32(weight, op);
+  if (bias) {
+    TL_CHECK(bias->dim() == 1 && bias->size(0) == oc, ValueError, "{}: expected bias of shape [{}], got {}", op, oc,
+             shape_repr(bias->sizes()));
+    check_float32(*bias, op);
+  }
+  for (int64_t s : out_shape) {
+    TL_CHECK(s >= 0, ValueError, "{}: computed output size {} is negative for input of size {}", op,
+             shape_repr(out_shape), shape_repr(input.sizes()));
+  }
   Tensor out = empty(out_shape, DType::Float);
   if (out.numel() == 0) return batched ? out : out.squeeze(0);
+  if (input.numel() == 0) {
+    out.fill_(0);
+    return batched ? out : out.squeeze(0);
+  }
   // torch's [IC, OC/G, k...] is [G, IC/G, OC/G, k...]; oneDNN wants [G, OC/G, IC/G, k...]
   // (or [OC, IC, k...] without groups): a permuted view of the same bytes.
   Tensor w = weight.contiguous();
-  Tensor wview = w.view({groups, ic / groups, weight.size(1), weight.size(2), weight.size(3)}).transpose(1, 2);
+  Shape gdims{groups, ic / groups};
+  for (int64_t d = 1; d < weight.dim(); ++d) gdims.push_back(weight.size(d));
+  Tensor wview = w.view(gdims).transpose(1, 2);
   if (groups == 1) wview = wview.squeeze(0);
   auto& eng = kernels::dnnl_engine();
   std::optional<memory> bias_mem;
@@ -275,6 +316,24 @@ Tensor conv_transpose2d(const Tensor& input_in, const Tensor& weight, const std:
   return batched ? out : out.squeeze(0);
 }
 
+}  // namespace
+
+Tensor conv_transpose1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                        IntList padding, IntList output_padding, int64_t groups, IntList dilation) {
+  return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 1,
+                           "conv_transpose1d");
+}
+Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                        IntList padding, IntList output_padding, int64_t groups, IntList dilation) {
+  return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 2,
+                           "conv_transpose2d");
+}
+Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                        IntList padding, IntList output_padding, int64_t groups, IntList dilation) {
+  return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
+                           "conv_transpose3d");
+}
+
 // --- pooling -------------------------------------------------------------------------
 
 namespace {
@@ -283,7 +342,7 @@ namespace {
 // the input or left padding.
 int64_t pool_out_size(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
   int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? stride - 1 : 0);
-  int64_t out = num / stride + 1;
+  int64_t out = num / stride + ((num % stride != 0 && num < 0) ? 0 : 1);  // floor division, as div_rtn
   if (ceil_mode && (out - 1) * stride >= in + pad) --out;
   return out;
 }
@@ -336,7 +395,7 @@ Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
   int64_t oh = pool_out_size(p.h, k[0], pad[0], s[0], dil[0], ceil_mode);
   int64_t ow = pool_out_size(p.w, k[1], pad[1], s[1], dil[1], ceil_mode);
   TL_CHECK(oh > 0 && ow > 0, ValueError, "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
-           p.planes, p.h, p.w, p.planes, oh, ow);
+           self.size(-3), p.h, p.w, self.size(-3), oh, ow);
   Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
   if (out.numel() == 0) return out;
   check_pool_float(self.dtype(), "max_pool2d");
@@ -384,7 +443,7 @@ Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
   int64_t oh = pool_out_size(p.h, k[0], pad[0], s[0], 1, ceil_mode);
   int64_t ow = pool_out_size(p.w, k[1], pad[1], s[1], 1, ceil_mode);
   TL_CHECK(oh > 0 && ow > 0, ValueError, "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small",
-           p.planes, p.h, p.w, p.planes, oh, ow);
+           self.size(-3), p.h, p.w, self.size(-3), oh, ow);
   Tensor out = empty(with_hw(p.lead, oh, ow), self.dtype());
   if (out.numel() == 0) return out;
   // torch 1.13 averages floating types (not float16) and int64 only.

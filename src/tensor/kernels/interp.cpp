@@ -1,0 +1,222 @@
+// Interpolation beyond the 2-d nearest/bilinear pair in nn.cpp: nearest 1d/3d, linear
+// 1d, trilinear 3d and bicubic 2d. Each spatial dim gets a table of source taps
+// (1 for nearest, 2 for linear, 4 for cubic) and weights computed as torch's
+// UpSample.h does (source positions in the compute type, cubic coefficient -0.75);
+// one separable loop over [planes, T, H, W] then sums taps x weights per output.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using kernels::opmath_t;
+
+enum class InterpKind { Nearest, Linear, Cubic };
+
+// Source taps of every output position along one dim, `taps` per position.
+template <typename M>
+struct TapTable {
+  int64_t taps = 1;
+  std::vector<int64_t> index;
+  std::vector<M> weight;
+};
+
+// torch's compute_scales_value / area_pixel_compute_scale.
+template <typename M>
+M pixel_scale(int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
+  if (align_corners) return out > 1 ? static_cast<M>(in - 1) / static_cast<M>(out - 1) : M(0);
+  if (scale && *scale > 0) return static_cast<M>(1.0 / *scale);
+  return static_cast<M>(in) / static_cast<M>(out);
+}
+
+// torch's area_pixel_compute_source_index: the half-pixel shift is in double, as
+// torch's `dst_index + 0.5` promotes it.
+template <typename M>
+M source_pos(M scale, int64_t o, bool align_corners, bool cubic) {
+  if (align_corners) return scale * static_cast<M>(o);
+  M src = static_cast<M>(static_cast<double>(scale) * (static_cast<double>(o) + 0.5) - 0.5);
+  return (!cubic && src < M(0)) ? M(0) : src;
+}
+
+template <typename M>
+M cubic_conv1(M x, M a) { return ((a + 2) * x - (a + 3)) * x * x + 1; }
+template <typename M>
+M cubic_conv2(M x, M a) { return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a; }
+
+template <typename M>
+TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
+  TapTable<M> t;
+  t.taps = kind == InterpKind::Nearest ? 1 : kind == InterpKind::Linear ? 2 : 4;
+  t.index.resize(static_cast<size_t>(out * t.taps));
+  t.weight.resize(static_cast<size_t>(out * t.taps));
+  for (int64_t o = 0; o < out; ++o) {
+    int64_t* ix = t.index.data() + o * t.taps;
+    M* w = t.weight.data() + o * t.taps;
+    switch (kind) {
+      case InterpKind::Nearest: {
+        // torch's nearest_idx: exact for equal and doubled sizes, else floor in float.
+        if (out == in) ix[0] = o;
+        else if (out == 2 * in) ix[0] = o >> 1;
+        else {
+          float s = pixel_scale<float>(in, out, false, scale);
+          ix[0] = std::min(static_cast<int64_t>(std::floor(static_cast<float>(o) * s)), in - 1);
+        }
+        w[0] = 1;
+        break;
+      }
+      case InterpKind::Linear: {
+        if (out == in) {
+          ix[0] = ix[1] = o;
+          w[0] = 1;
+          w[1] = 0;
+          break;
+        }
+        M src = source_pos<M>(pixel_scale<M>(in, out, align_corners, scale), o, align_corners, false);
+        int64_t i0 = static_cast<int64_t>(src);
+        ix[0] = i0;
+        ix[1] = i0 + (i0 < in - 1 ? 1 : 0);
+        M l1 = std::min(std::max(src - static_cast<M>(i0), M(0)), M(1));
+        w[0] = M(1) - l1;
+        w[1] = l1;
+        break;
+      }
+      case InterpKind::Cubic: {
+        M src = source_pos<M>(pixel_scale<M>(in, out, align_corners, scale), o, align_corners, true);
+        int64_t i0 = std::min(static_cast<int64_t>(std::floor(src)), in - 1);
+        M t1 = std::min(std::max(src - static_cast<M>(i0), M(0)), M(1));
+        const M a = M(-0.75);
+        w[0] = cubic_conv2<M>(t1 + M(1), a);
+        w[1] = cubic_conv1<M>(t1, a);
+        w[2] = cubic_conv1<M>(M(1) - t1, a);
+        w[3] = cubic_conv2<M>(M(2) - t1, a);
+        for (int64_t j = 0; j < 4; ++j) ix[j] = std::clamp<int64_t>(i0 - 1 + j, 0, in - 1);
+        break;
+      }
+    }
+  }
+  return t;
+}
+
+// [N, C, spatial...] with `nsp` spatial dims; checks and messages of torch's
+// upsample_{1,2,3}d_common_check.
+void check_upsample(const Tensor& self, IntList output_size, int64_t nsp) {
+  TL_CHECK(static_cast<int64_t>(output_size.size()) == nsp, ValueError,
+           "It is expected output_size equals to {}, but got size {}", nsp, output_size.size());
+  TL_CHECK(self.dim() == nsp + 2, ValueError, "It is expected input_size equals to {}, but got size {}", nsp + 2,
+           self.dim());
+  bool ok = true;
+  for (int64_t i = 0; i < nsp; ++i) ok = ok && self.size(2 + i) > 0 && output_size[static_cast<size_t>(i)] > 0;
+  if (nsp == 1) {
+    TL_CHECK(ok, ValueError, "Input and output sizes should be greater than 0, but got input (W: {}) and output (W: {})",
+             self.size(2), output_size[0]);
+  } else if (nsp == 2) {
+    TL_CHECK(ok, ValueError,
+             "Input and output sizes should be greater than 0, but got input (H: {}, W: {}) output (H: {}, W: {})",
+             self.size(2), self.size(3), output_size[0], output_size[1]);
+  } else {
+    TL_CHECK(ok, ValueError,
+             "Input and output sizes should be greater than 0, but got input (D: {}, H: {}, W: {}) output (D: {}, H: "
+             "{}, W: {})",
+             self.size(2), self.size(3), self.size(4), output_size[0], output_size[1], output_size[2]);
+  }
+  bool nonempty = self.size(1) != 0;
+  for (int64_t i = 0; i < nsp; ++i) nonempty = nonempty && self.size(2 + i) != 0;
+  TL_CHECK(nonempty, ValueError, "Non-empty {}D data tensor expected but got a tensor with sizes {}", nsp + 2,
+           shape_repr(self.sizes()));
+}
+
+Tensor upsample(const Tensor& self, IntList output_size, int64_t nsp, InterpKind kind, bool align_corners,
+                std::array<std::optional<double>, 3> scales, const char* kernel) {
+  check_upsample(self, output_size, nsp);
+  DType dt = self.dtype();
+  bool dtype_ok = (is_floating(dt) && dt != DType::Half) || (kind == InterpKind::Nearest && dt == DType::Byte);
+  TL_CHECK(dtype_ok, UnsupportedError, "\"{}\" not implemented for '{}'", kernel, dtype_info(dt).scalar_type_name);
+  Shape out_shape{self.size(0), self.size(1)};
+  std::array<int64_t, 3> in{1, 1, 1}, out{1, 1, 1};
+  for (int64_t i = 0; i < nsp; ++i) {
+    in[static_cast<size_t>(3 - nsp + i)] = self.size(2 + i);
+    out[static_cast<size_t>(3 - nsp + i)] = output_size[static_cast<size_t>(i)];
+    out_shape.push_back(output_size[static_cast<size_t>(i)]);
+  }
+  Tensor x = self.contiguous();
+  Tensor result = empty(out_shape, dt);
+  if (result.numel() == 0) return result;
+  const int64_t planes = self.size(0) * self.size(1);
+  auto run = [&]<typename T>() {
+    using M = std::conditional_t<std::is_floating_point_v<opmath_t<T>>, opmath_t<T>, float>;
+    std::array<TapTable<M>, 3> tabs;
+    for (size_t i = 0; i < 3; ++i) {
+      bool used = static_cast<int64_t>(i) >= 3 - nsp;
+      auto sc = used ? scales[i - static_cast<size_t>(3 - nsp)] : std::nullopt;
+      tabs[i] = make_taps<M>(used ? kind : InterpKind::Nearest, in[i], out[i], align_corners, sc);
+    }
+    const T* src = x.data<T>();
+    T* dst = result.data<T>();
+    const int64_t in_plane = in[0] * in[1] * in[2], out_plane = out[0] * out[1] * out[2];
+    const int64_t rows = planes * out[0] * out[1];
+    const TapTable<M>&tt = tabs[0], &th = tabs[1], &tw = tabs[2];
+    parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(out[2] * tw.taps, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t row = lo; row < hi; ++row) {
+                     int64_t oh = row % out[1], ot = (row / out[1]) % out[0], pl = row / (out[0] * out[1]);
+                     const T* plane = src + pl * in_plane;
+                     T* orow = dst + pl * out_plane + (ot * out[1] + oh) * out[2];
+                     for (int64_t ow = 0; ow < out[2]; ++ow) {
+                       M acc_t = 0;
+                       for (int64_t a = 0; a < tt.taps; ++a) {
+                         const M wt = tt.weight[static_cast<size_t>(ot * tt.taps + a)];
+                         const int64_t it = tt.index[static_cast<size_t>(ot * tt.taps + a)];
+                         M acc_h = 0;
+                         for (int64_t b = 0; b < th.taps; ++b) {
+                           const M wh = th.weight[static_cast<size_t>(oh * th.taps + b)];
+                           const T* irow = plane + (it * in[1] + th.index[static_cast<size_t>(oh * th.taps + b)]) * in[2];
+                           M acc_w = 0;
+                           for (int64_t c = 0; c < tw.taps; ++c) {
+                             size_t k = static_cast<size_t>(ow * tw.taps + c);
+                             acc_w += tw.weight[k] * static_cast<M>(irow[tw.index[k]]);
+                           }
+                           acc_h += wh * acc_w;
+                         }
+                         acc_t += wt * acc_h;
+                       }
+                       orow[ow] = static_cast<T>(acc_t);  // uint8 is nearest only: one tap of weight 1
+                     }
+                   }
+                 });
+  };
+  if (dt == DType::Byte) run.template operator()<uint8_t>();
+  else kernels::dispatch_floating(dt, kernel, run);
+  return result;
+}
+
+}  // namespace
+
+Tensor upsample_nearest1d(const Tensor& self, IntList output_size, std::optional<double> scales) {
+  return upsample(self, output_size, 1, InterpKind::Nearest, false, {scales}, "upsample_nearest1d");
+}
+Tensor upsample_nearest3d(const Tensor& self, IntList output_size, std::optional<double> scales_d,
+                          std::optional<double> scales_h, std::optional<double> scales_w) {
+  return upsample(self, output_size, 3, InterpKind::Nearest, false, {scales_d, scales_h, scales_w},
+                  "upsample_nearest3d");
+}
+Tensor upsample_linear1d(const Tensor& self, IntList output_size, bool align_corners, std::optional<double> scales) {
+  return upsample(self, output_size, 1, InterpKind::Linear, align_corners, {scales}, "upsample_linear1d");
+}
+Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_corners,
+                            std::optional<double> scales_d, std::optional<double> scales_h,
+                            std::optional<double> scales_w) {
+  return upsample(self, output_size, 3, InterpKind::Linear, align_corners, {scales_d, scales_h, scales_w},
+                  "upsample_trilinear3d");
+}
+Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
+                          std::optional<double> scales_h, std::optional<double> scales_w) {
+  return upsample(self, output_size, 2, InterpKind::Cubic, align_corners, {scales_h, scales_w}, "upsample_bicubic2d");
+}
+
+}  // namespace torchlet

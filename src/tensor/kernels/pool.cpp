@@ -1,0 +1,501 @@
+// 1-d and 3-d pooling (max with or without indices, average, adaptive average and
+// adaptive max), plus max_pool2d_with_indices. Every variant runs one loop over
+// [planes, T, H, W] views, a 1-d input being [planes, 1, 1, W]; the 2-d max/avg/adaptive
+// forms without indices stay in conv.cpp. Shape rules and messages follow torch 1.13,
+// whose 1-d and 3-d operators each word their errors differently.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using Dims3 = std::array<int64_t, 3>;
+
+// Window parameters of one pooling call, padded to three spatial dims (the missing
+// leading dims get kernel 1, stride 1, pad 0, dilation 1).
+struct Window {
+  Dims3 k{1, 1, 1}, s{1, 1, 1}, p{0, 0, 0}, d{1, 1, 1};
+};
+
+// Input seen as planes of [T, H, W]; `lead` are the dims before the spatial ones.
+struct Planes3 {
+  Tensor x;
+  int64_t planes = 1;
+  Dims3 in{1, 1, 1};
+  Shape lead;
+  int64_t nsp = 0;
+};
+
+Planes3 as_planes3(const Tensor& self, int64_t nsp) {
+  Planes3 p;
+  p.nsp = nsp;
+  p.lead.assign(self.sizes().begin(), self.sizes().end() - nsp);
+  for (int64_t s : p.lead) p.planes *= s;
+  for (int64_t i = 0; i < nsp; ++i) p.in[static_cast<size_t>(3 - nsp + i)] = self.size(self.dim() - nsp + i);
+  p.x = self.contiguous();
+  return p;
+}
+
+Shape out_shape(const Planes3& p, const Dims3& o) {
+  Shape s = p.lead;
+  for (int64_t i = 3 - p.nsp; i < 3; ++i) s.push_back(o[static_cast<size_t>(i)]);
+  return s;
+}
+
+// Expands an int list of 1 or `n` entries into the last `n` of three slots.
+Dims3 fill3(IntList v, int64_t n, int64_t fill) {
+  Dims3 r{fill, fill, fill};
+  for (int64_t i = 0; i < n; ++i) r[static_cast<size_t>(3 - n + i)] = v.size() == 1 ? v[0] : v[static_cast<size_t>(i)];
+  return r;
+}
+
+// torch's pooling_output_shape: the numerator rounds toward -inf (div_rtn), and a
+// ceil-mode window must start inside the input or left padding.
+int64_t pool_out(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+  int64_t num = in + 2 * pad - dil * (k - 1) - 1 + (ceil_mode ? stride - 1 : 0);
+  int64_t q = num / stride;
+  if ((num % stride != 0) && ((num < 0) != (stride < 0))) --q;
+  int64_t out = q + 1;
+  if (ceil_mode && (out - 1) * stride >= in + pad) --out;
+  return out;
+}
+
+// The max-pool loop: values and (when `idx` is set) the flat index of each maximum
+// within its [T, H, W] plane. NaN wins, as in torch.
+template <typename T>
+void max_pool_loop(const Planes3& p, const Window& w, const Dims3& o, T* out, int64_t* idx) {
+  using M = kernels::opmath_t<T>;
+  const T* in = p.x.data<T>();
+  const int64_t plane_in = p.in[0] * p.in[1] * p.in[2], plane_out = o[0] * o[1] * o[2];
+  parallel_for(0, p.planes, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(plane_out, 1)),
+               [&](int64_t b, int64_t e) {
+                 for (int64_t pl = b; pl < e; ++pl) {
+                   const T* src = in + pl * plane_in;
+                   T* dst = out + pl * plane_out;
+                   int64_t* dix = idx ? idx + pl * plane_out : nullptr;
+                   for (int64_t ot = 0; ot < o[0]; ++ot) {
+                     for (int64_t oh = 0; oh < o[1]; ++oh) {
+                       for (int64_t ow = 0; ow < o[2]; ++ow) {
+                         M best = -std::numeric_limits<M>::infinity();
+                         int64_t best_i = -1, first = -1;  // all -inf: the first position
+                         int64_t t0 = ot * w.s[0] - w.p[0], h0 = oh * w.s[1] - w.p[1], w0 = ow * w.s[2] - w.p[2];
+                         for (int64_t i = 0; i < w.k[0]; ++i) {
+                           int64_t it = t0 + i * w.d[0];
+                           if (it < 0 || it >= p.in[0]) continue;
+                           for (int64_t j = 0; j < w.k[1]; ++j) {
+                             int64_t ih = h0 + j * w.d[1];
+                             if (ih < 0 || ih >= p.in[1]) continue;
+                             for (int64_t l = 0; l < w.k[2]; ++l) {
+                               int64_t iw = w0 + l * w.d[2];
+                               if (iw < 0 || iw >= p.in[2]) continue;
+                               int64_t at = (it * p.in[1] + ih) * p.in[2] + iw;
+                               M v = static_cast<M>(src[at]);
+                               if (first < 0) first = at;
+                               if (v > best || v != v) {
+                                 best = v;
+                                 best_i = at;
+                               }
+                             }
+                           }
+                         }
+                         int64_t oi = (ot * o[1] + oh) * o[2] + ow;
+                         dst[oi] = static_cast<T>(best);
+                         if (dix) dix[oi] = best_i < 0 ? first : best_i;
+                       }
+                     }
+                   }
+                 }
+               });
+}
+
+// torch's pooling_output_shape checks, per spatial dim in order.
+void check_output_shape_args(const Window& w, size_t first) {
+  for (size_t i = first; i < 3; ++i) {
+    TL_CHECK(w.s[i] != 0, ValueError, "stride should not be zero");
+    TL_CHECK(w.p[i] >= 0, ValueError, "pad must be non-negative, but got pad: {}", w.p[i]);
+    TL_CHECK(w.p[i] <= w.k[i] / 2, ValueError, "pad should be at most half of kernel size, but got pad={} and kernel_size={}",
+             w.p[i], w.k[i]);
+  }
+}
+
+// torch's own max_pool1d (the form without indices) checks its arguments one by one.
+void check_max_pool1d_impl(const Tensor& self, const Window& w, bool ceil_mode) {
+  TL_CHECK((self.dim() == 2 && self.size(0) != 0 && self.size(1) != 0) ||
+               (self.dim() == 3 && self.size(1) != 0 && self.size(2) != 0),
+           ValueError, "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for input, but got:{}",
+           shape_repr(self.sizes()));
+  TL_CHECK(w.k[2] > 0, ValueError, "max_pool1d() kernel_size must be greater than zero, but got {}", w.k[2]);
+  TL_CHECK(w.s[2] > 0, ValueError, "max_pool1d() stride must be greater than zero, but got {}", w.s[2]);
+  TL_CHECK(w.p[2] >= 0, ValueError, "max_pool1d() padding must be non-negative, but got {}", w.p[2]);
+  TL_CHECK(w.p[2] <= w.k[2] / 2, ValueError,
+           "max_pool1d() padding should be at most half of kernel size, but got padding={} and kernel_size={}", w.p[2],
+           w.k[2]);
+  TL_CHECK(w.d[2] > 0, ValueError, "max_pool1d() dilation must be greater than zero, but got {}", w.d[2]);
+  int64_t ow = pool_out(self.size(-1), w.k[2], w.p[2], w.s[2], w.d[2], ceil_mode);
+  TL_CHECK(ow >= 0, ValueError, "max_pool1d() Invalid computed output size: {}", ow);
+}
+
+// max_pool{1,2}d_with_indices (torch runs 1-d as 2-d over [.., 1, W]).
+void check_max_pool2d_indices(const Tensor& self, const Window& w, int64_t nsp, const Dims3& in, const Dims3& o) {
+  check_output_shape_args(w, 1);
+  TL_CHECK(w.k[1] > 0 && w.k[2] > 0, ValueError, "kernel size should be greater than zero, but got kH: {} kW: {}", w.k[1],
+           w.k[2]);
+  TL_CHECK(w.s[1] > 0 && w.s[2] > 0, ValueError, "stride should be greater than zero, but got dH: {} dW: {}", w.s[1],
+           w.s[2]);
+  TL_CHECK(w.d[1] > 0 && w.d[2] > 0, ValueError, "dilation should be greater than zero, but got dilationH: {} dilationW: {}",
+           w.d[1], w.d[2]);
+  Tensor as2d = nsp == 1 ? self.unsqueeze(-2) : self;
+  bool ok = (as2d.dim() == 3 && as2d.size(0) != 0 && as2d.size(1) != 0 && as2d.size(2) != 0) ||
+            (as2d.dim() == 4 && as2d.size(1) != 0 && as2d.size(2) != 0 && as2d.size(3) != 0);
+  TL_CHECK(ok, ValueError, "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:{}",
+           shape_repr(as2d.sizes()));
+  int64_t c = as2d.size(-3);
+  TL_CHECK(o[1] >= 1 && o[2] >= 1, ValueError,
+           "Given input size: ({}x{}x{}). Calculated output size: ({}x{}x{}). Output size is too small", c, in[1], in[2],
+           c, o[1], o[2]);
+}
+
+void check_max_pool3d_indices(const Tensor& self, const Window& w, const Dims3& in, const Dims3& o) {
+  TL_CHECK(w.k[0] > 0 && w.k[1] > 0 && w.k[2] > 0, ValueError,
+           "kernel size should be greater than zero, but got kT: {} kH: {} kW: {}", w.k[0], w.k[1], w.k[2]);
+  TL_CHECK(w.s[0] > 0 && w.s[1] > 0 && w.s[2] > 0, ValueError,
+           "stride should be greater than zero, but got dT: {} dH: {} dW: {}", w.s[0], w.s[1], w.s[2]);
+  TL_CHECK(w.d[0] > 0 && w.d[1] > 0 && w.d[2] > 0, ValueError,
+           "dilation should be greater than zero, but got dilationT: {} dilationH: {} dilationW: {}", w.d[0], w.d[1],
+           w.d[2]);
+  for (int64_t i = self.dim() - 4; i < self.dim(); ++i) {
+    TL_CHECK(self.size(i) > 0, ValueError,
+             "max_pool3d_with_indices_out_cpu_template(): Expected input's non-batch dimensions to have positive "
+             "length, but input has a shape of {} and non-batch dimension {} has length zero!",
+             shape_repr(self.sizes()), i - (self.dim() - 4));
+  }
+  int64_t c = self.size(-4);
+  TL_CHECK(o[0] >= 1 && o[1] >= 1 && o[2] >= 1, ValueError,
+           "Given input size: ({}x{}x{}x{}). Calculated output size: ({}x{}x{}x{}). Output size is too small", c,
+           in[0], in[1], in[2], c, o[0], o[1], o[2]);
+}
+
+// Checks in torch's order for each variant, then runs the loop.
+std::tuple<Tensor, Tensor> max_pool_nd(const Tensor& self, int64_t nsp, IntList kernel_size, IntList stride,
+                                       IntList padding, IntList dilation, bool ceil_mode, bool want_indices,
+                                       const char* kernel_name) {
+  const auto n = static_cast<size_t>(nsp);
+  const char* what = nsp == 1 ? "max_pool1d" : nsp == 2 ? "max_pool2d" : "max_pool3d";
+  if (nsp == 1 && want_indices) {
+    TL_CHECK(self.dim() == 2 || self.dim() == 3, ValueError,
+             "Expected 2 to 3 dimensions, but got {}-dimensional tensor for argument #1 'self' (while checking "
+             "arguments for max_pool1d)",
+             self.dim());
+  }
+  if (nsp == 3) TL_CHECK(self.dim() == 4 || self.dim() == 5, ValueError, "non-empty 4D or 5D (batch mode) tensor expected for input");
+  auto arity_ok = [&](IntList v) { return v.size() == 1 || v.size() == n; };
+  TL_CHECK(arity_ok(kernel_size), ValueError, "{}: kernel_size must either be a single int, or a tuple of {} ints", what, nsp);
+  TL_CHECK(stride.empty() || arity_ok(stride), ValueError,
+           "{}: stride must either be omitted, a single int, or a tuple of {} ints", what, nsp);
+  TL_CHECK(arity_ok(padding), ValueError, "{}: padding must either be a single int, or a tuple of {} ints", what, nsp);
+  TL_CHECK(arity_ok(dilation), ValueError, "{}: dilation must be either a single int, or a tuple of {} ints", what, nsp);
+  Window w;
+  w.k = fill3(kernel_size, nsp, 1);
+  w.s = stride.empty() ? w.k : fill3(stride, nsp, 1);
+  w.p = fill3(padding, nsp, 0);
+  w.d = fill3(dilation, nsp, 1);
+  if (nsp == 1 && !want_indices) check_max_pool1d_impl(self, w, ceil_mode);
+  if (nsp == 3) check_output_shape_args(w, 0);
+  Planes3 p = as_planes3(self, nsp);
+  Dims3 o{1, 1, 1};
+  for (size_t i = 3 - n; i < 3; ++i) {
+    o[i] = w.s[i] == 0 ? 0 : pool_out(p.in[i], w.k[i], w.p[i], w.s[i], w.d[i], ceil_mode);
+  }
+  if (want_indices && nsp < 3) check_max_pool2d_indices(self, w, nsp, p.in, o);
+  if (nsp == 3) check_max_pool3d_indices(self, w, p.in, o);
+  TL_CHECK(is_floating(self.dtype()) && self.dtype() != DType::Half && (nsp != 3 || self.dtype() != DType::BFloat16),
+           UnsupportedError, "\"{}\" not implemented for '{}'", kernel_name, dtype_info(self.dtype()).scalar_type_name);
+  Tensor out = empty(out_shape(p, o), self.dtype());
+  Tensor idx = want_indices ? empty(out_shape(p, o), DType::Long) : Tensor();
+  if (out.numel() == 0) return {out, idx};
+  kernels::dispatch_floating(self.dtype(), kernel_name, [&]<typename T>() {
+    max_pool_loop<T>(p, w, o, out.data<T>(), want_indices ? idx.data<int64_t>() : nullptr);
+  });
+  return {out, idx};
+}
+
+}  // namespace
+
+Tensor max_pool1d(const Tensor& self, IntList kernel_size, IntList stride, IntList padding, IntList dilation,
+                  bool ceil_mode) {
+  return std::get<0>(max_pool_nd(self, 1, kernel_size, stride, padding, dilation, ceil_mode, false, "max_pool1d_impl"));
+}
+Tensor max_pool3d(const Tensor& self, IntList kernel_size, IntList stride, IntList padding, IntList dilation,
+                  bool ceil_mode) {
+  return std::get<0>(
+      max_pool_nd(self, 3, kernel_size, stride, padding, dilation, ceil_mode, true, "max_pool3d_with_indices_cpu"));
+}
+std::tuple<Tensor, Tensor> max_pool1d_with_indices(const Tensor& self, IntList kernel_size, IntList stride,
+                                                   IntList padding, IntList dilation, bool ceil_mode) {
+  return max_pool_nd(self, 1, kernel_size, stride, padding, dilation, ceil_mode, true, "max_pool2d");
+}
+std::tuple<Tensor, Tensor> max_pool2d_with_indices(const Tensor& self, IntList kernel_size, IntList stride,
+                                                   IntList padding, IntList dilation, bool ceil_mode) {
+  return max_pool_nd(self, 2, kernel_size, stride, padding, dilation, ceil_mode, true, "max_pool2d");
+}
+std::tuple<Tensor, Tensor> max_pool3d_with_indices(const Tensor& self, IntList kernel_size, IntList stride,
+                                                   IntList padding, IntList dilation, bool ceil_mode) {
+  return max_pool_nd(self, 3, kernel_size, stride, padding, dilation, ceil_mode, true, "max_pool3d_with_indices_cpu");
+}
+
+Tensor avg_pool1d(const Tensor& self, IntList kernel_size, IntList stride, IntList padding, bool ceil_mode,
+                  bool count_include_pad) {
+  TL_CHECK(self.dim() == 2 || self.dim() == 3, ValueError,
+           "Expected 2 to 3 dimensions, but got {}-dimensional tensor for argument #1 'self' (while checking "
+           "arguments for avg_pool1d)",
+           self.dim());
+  TL_CHECK(kernel_size.size() == 1, ValueError, "avg_pool1d() argument 'kernel_size' should contain one int (got {})",
+           kernel_size.size());
+  TL_CHECK(stride.size() <= 1, ValueError, "avg_pool1d() argument 'stride' should contain one int (got {})",
+           stride.size());
+  TL_CHECK(padding.size() == 1, ValueError, "avg_pool1d() argument 'padding' should contain one int (got {})",
+           padding.size());
+  // torch runs it as avg_pool2d over [.., 1, W].
+  int64_t s = stride.empty() ? kernel_size[0] : stride[0];
+  Tensor out = avg_pool2d(self.unsqueeze(-2), {1, kernel_size[0]}, {1, s}, {0, padding[0]}, ceil_mode,
+                          count_include_pad, std::nullopt);
+  return out.squeeze(-2);
+}
+
+Tensor avg_pool3d(const Tensor& self, IntList kernel_size, IntList stride, IntList padding, bool ceil_mode,
+                  bool count_include_pad, std::optional<int64_t> divisor_override) {
+  auto arity_ok = [](IntList v) { return v.size() == 1 || v.size() == 3; };
+  TL_CHECK(arity_ok(kernel_size), ValueError,
+           "avg_pool3d: kernel_size must be a single int, or a tuple of three ints");
+  TL_CHECK(stride.empty() || arity_ok(stride), ValueError,
+           "avg_pool3d: stride must be omitted, a single int, or a tuple of three ints");
+  TL_CHECK(arity_ok(padding), ValueError, "avg_pool3d: padding must be a single int, or a tuple of three ints");
+  TL_CHECK(self.dim() == 4 || self.dim() == 5, ValueError, "non-empty 4D or 5D (batch mode) tensor expected for input");
+  TL_CHECK(!divisor_override || *divisor_override != 0, ValueError, "divisor must be not zero");
+  Window w;
+  w.k = fill3(kernel_size, 3, 1);
+  w.s = stride.empty() ? w.k : fill3(stride, 3, 1);
+  w.p = fill3(padding, 3, 0);
+  check_output_shape_args(w, 0);
+  for (size_t i = 0; i < 3; ++i) {
+    TL_CHECK(w.k[i] > 0, ValueError, "kernel size should be greater than zero, but got kT: {} kH: {} kW: {}", w.k[0],
+             w.k[1], w.k[2]);
+    TL_CHECK(w.s[i] > 0, ValueError, "stride should be greater than zero, but got dT: {} dH: {} dW: {}", w.s[0],
+             w.s[1], w.s[2]);
+  }
+  for (int64_t i = self.dim() - 4; i < self.dim(); ++i) {
+    TL_CHECK(self.size(i) > 0, ValueError,
+             "avg_pool3d(): Expected input's non-batch dimensions to have positive length, but input has a shape of "
+             "{} and non-batch dimension {} has length zero!",
+             shape_repr(self.sizes()), i - (self.dim() - 4));
+  }
+  Planes3 p = as_planes3(self, 3);
+  TL_CHECK(p.in[0] >= w.k[0] && p.in[1] >= w.k[1] && p.in[2] >= w.k[2], ValueError,
+           "input image (T: {} H: {} W: {}) smaller than kernel size (kT: {} kH: {} kW: {})", p.in[0], p.in[1],
+           p.in[2], w.k[0], w.k[1], w.k[2]);
+  Dims3 o;
+  for (size_t i = 0; i < 3; ++i) o[i] = pool_out(p.in[i], w.k[i], w.p[i], w.s[i], 1, ceil_mode);
+  TL_CHECK(o[0] > 0 && o[1] > 0 && o[2] > 0, ValueError,
+           "Given input size: ({}x{}x{}x{}). Calculated output size: ({}x{}x{}x{}). Output size is too small",
+           self.size(-4), p.in[0], p.in[1], p.in[2], self.size(-4), o[0], o[1], o[2]);
+  Tensor out = empty(out_shape(p, o), self.dtype());
+  DType dt = self.dtype();
+  TL_CHECK((is_floating(dt) && dt != DType::Half && dt != DType::BFloat16) || dt == DType::Long, UnsupportedError,
+           "\"avg_pool3d_out_frame\" not implemented for '{}'", dtype_info(dt).scalar_type_name);
+  if (out.numel() == 0) return out;
+  dispatch_real(dt, "avg_pool3d_out_frame", [&]<typename T>() {
+    using M = std::conditional_t<std::is_floating_point_v<kernels::opmath_t<T>>, kernels::opmath_t<T>, int64_t>;
+    const T* in = p.x.data<T>();
+    T* dst = out.data<T>();
+    const int64_t plane_in = p.in[0] * p.in[1] * p.in[2], plane_out = o[0] * o[1] * o[2];
+    parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      for (int64_t pl = b; pl < e; ++pl) {
+        const T* src = in + pl * plane_in;
+        for (int64_t ot = 0; ot < o[0]; ++ot) {
+          for (int64_t oh = 0; oh < o[1]; ++oh) {
+            for (int64_t ow = 0; ow < o[2]; ++ow) {
+              Dims3 lo{ot * w.s[0] - w.p[0], oh * w.s[1] - w.p[1], ow * w.s[2] - w.p[2]}, hi;
+              int64_t pool_size = 1, count = 1;
+              for (size_t i = 0; i < 3; ++i) {
+                hi[i] = std::min(lo[i] + w.k[i], p.in[i] + w.p[i]);
+                pool_size *= hi[i] - lo[i];
+                lo[i] = std::max<int64_t>(lo[i], 0);
+                hi[i] = std::min(hi[i], p.in[i]);
+                count *= hi[i] - lo[i];
+              }
+              M acc = 0;
+              for (int64_t it = lo[0]; it < hi[0]; ++it) {
+                for (int64_t ih = lo[1]; ih < hi[1]; ++ih) {
+                  const T* row = src + (it * p.in[1] + ih) * p.in[2];
+                  for (int64_t iw = lo[2]; iw < hi[2]; ++iw) acc += static_cast<M>(row[iw]);
+                }
+              }
+              int64_t divisor = divisor_override ? *divisor_override : count_include_pad ? pool_size : count;
+              dst[pl * plane_out + (ot * o[1] + oh) * o[2] + ow] = static_cast<T>(acc / static_cast<M>(divisor));
+            }
+          }
+        }
+      }
+    });
+  });
+  return out;
+}
+
+namespace {
+
+// Adaptive windows: [floor(o*in/out), ceil((o+1)*in/out)).
+int64_t a_start(int64_t o, int64_t in, int64_t out) { return (o * in) / out; }
+int64_t a_end(int64_t o, int64_t in, int64_t out) { return ((o + 1) * in + out - 1) / out; }
+
+// Average (`max_idx` null) or max with indices over adaptive windows of [T, H, W] planes.
+template <typename T>
+void adaptive_loop(const Planes3& p, const Dims3& o, T* out, int64_t* max_idx) {
+  using M = kernels::opmath_t<T>;
+  const T* in = p.x.data<T>();
+  const int64_t plane_in = p.in[0] * p.in[1] * p.in[2], plane_out = o[0] * o[1] * o[2];
+  parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+    for (int64_t pl = b; pl < e; ++pl) {
+      const T* src = in + pl * plane_in;
+      for (int64_t ot = 0; ot < o[0]; ++ot) {
+        int64_t t0 = a_start(ot, p.in[0], o[0]), t1 = a_end(ot, p.in[0], o[0]);
+        for (int64_t oh = 0; oh < o[1]; ++oh) {
+          int64_t h0 = a_start(oh, p.in[1], o[1]), h1 = a_end(oh, p.in[1], o[1]);
+          for (int64_t ow = 0; ow < o[2]; ++ow) {
+            int64_t w0 = a_start(ow, p.in[2], o[2]), w1 = a_end(ow, p.in[2], o[2]);
+            int64_t oi = pl * plane_out + (ot * o[1] + oh) * o[2] + ow;
+            if (!max_idx) {
+              M acc = 0;
+              for (int64_t it = t0; it < t1; ++it) {
+                for (int64_t ih = h0; ih < h1; ++ih) {
+                  const T* row = src + (it * p.in[1] + ih) * p.in[2];
+                  for (int64_t iw = w0; iw < w1; ++iw) acc += static_cast<M>(row[iw]);
+                }
+              }
+              out[oi] = static_cast<T>(acc / static_cast<M>((t1 - t0) * (h1 - h0) * (w1 - w0)));
+              continue;
+            }
+            M best = -std::numeric_limits<M>::infinity();
+            int64_t best_i = (t0 * p.in[1] + h0) * p.in[2] + w0;
+            bool done = false;
+            for (int64_t it = t0; it < t1 && !done; ++it) {
+              for (int64_t ih = h0; ih < h1 && !done; ++ih) {
+                for (int64_t iw = w0; iw < w1; ++iw) {
+                  int64_t at = (it * p.in[1] + ih) * p.in[2] + iw;
+                  M v = static_cast<M>(src[at]);
+                  if (v > best || v != v) {
+                    best = v;
+                    best_i = at;
+                    if (v != v) {
+                      done = true;
+                      break;
+                    }
+                  }
+                }
+              }
+            }
+            out[oi] = static_cast<T>(best);
+            max_idx[oi] = best_i;
+          }
+        }
+      }
+    }
+  });
+}
+
+std::tuple<Tensor, Tensor> adaptive_nd(const Tensor& self, IntList output_size, int64_t nsp, bool is_max) {
+  Planes3 p = as_planes3(self, nsp);
+  Dims3 o = fill3(output_size, nsp, 1);
+  Tensor out = empty(out_shape(p, o), self.dtype());
+  Tensor idx = is_max ? empty(out_shape(p, o), DType::Long) : Tensor();
+  const char* kernel = is_max ? (nsp == 3 ? "adaptive_max_pool3d_cpu" : "adaptive_max_pool2d")
+                              : (nsp == 3 ? "adaptive_avg_pool3d_cpu" : "adaptive_avg_pool2d");
+  DType dt = self.dtype();
+  // An all-ones average is torch's mean(), which takes every floating type and names itself.
+  if (!is_max && o[0] == 1 && o[1] == 1 && o[2] == 1) {
+    TL_CHECK(is_floating(dt) || is_complex(dt), UnsupportedError,
+             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. "
+             "Got: {}",
+             dtype_info(dt).scalar_type_name);
+  } else if (!(nsp == 1 && !is_max && self.numel() == 0)) {  // 1-d average returns empty before its kernel
+    TL_CHECK(is_floating(dt) && dt != DType::Half && (nsp == 1 || dt != DType::BFloat16), UnsupportedError,
+             "\"{}\" not implemented for '{}'", kernel, dtype_info(dt).scalar_type_name);
+  }
+  if (out.numel() == 0) return {out, idx};
+  kernels::dispatch_floating(self.dtype(), kernel, [&]<typename T>() {
+    adaptive_loop<T>(p, o, out.data<T>(), is_max ? idx.data<int64_t>() : nullptr);
+  });
+  return {out, idx};
+}
+
+void check_adaptive_1d(const Tensor& self, IntList output_size, const char* op) {
+  TL_CHECK(self.dim() == 2 || self.dim() == 3, ValueError,
+           "Expected 2 to 3 dimensions, but got {}-dimensional tensor for argument #1 'self' (while checking "
+           "arguments for {})",
+           self.dim(), op);
+  TL_CHECK(output_size.size() == 1, ValueError, "{}() argument 'output_size' should contain one int (got {})", op,
+           output_size.size());
+}
+
+// Non-batch dims must be non-empty; `op` and the dim count say which message torch uses.
+void check_adaptive_nonempty(const Tensor& self, int64_t nsp, const char* op) {
+  for (int64_t i = self.dim() - nsp - 1; i < self.dim(); ++i) {
+    TL_CHECK(self.size(i) > 0, ValueError,
+             "{}(): Expected input to have non-zero size for non-batch dimensions, but input has sizes {} with "
+             "dimension {} being empty",
+             op, shape_repr(self.sizes()), i);
+  }
+}
+
+}  // namespace
+
+Tensor adaptive_avg_pool1d(const Tensor& self, IntList output_size) {
+  check_adaptive_1d(self, output_size, "adaptive_avg_pool1d");
+  TL_CHECK(output_size[0] >= 0, ValueError,
+           "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {{1, {}}}",
+           output_size[0]);
+  // torch runs it as adaptive_avg_pool2d, which allows an empty channel dimension.
+  for (int64_t i = 1; i < self.dim(); ++i) {
+    TL_CHECK(self.size(i) > 0 || (i == self.dim() - 2), ValueError,
+             "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has "
+             "sizes {} with dimension {} being empty",
+             shape_repr(self.unsqueeze(-2).sizes()), i + (i == self.dim() - 1 ? 1 : 0));
+  }
+  return std::get<0>(adaptive_nd(self, output_size, 1, false));
+}
+
+Tensor adaptive_avg_pool3d(const Tensor& self, IntList output_size) {
+  TL_CHECK(output_size.size() == 3, ValueError, "adaptive_avg_pool3d: output_size must be 3");
+  TL_CHECK(output_size[0] >= 0 && output_size[1] >= 0 && output_size[2] >= 0, ValueError,
+           "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but received {{{}, {},{}}}",
+           output_size[0], output_size[1], output_size[2]);
+  TL_CHECK(self.dim() == 4 || self.dim() == 5, ValueError, "adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {}",
+           shape_repr(self.sizes()));
+  check_adaptive_nonempty(self, 3, "adaptive_avg_pool3d");
+  return std::get<0>(adaptive_nd(self, output_size, 3, false));
+}
+
+std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntList output_size) {
+  check_adaptive_1d(self, output_size, "adaptive_max_pool1d");
+  // torch runs it as adaptive_max_pool2d over [.., 1, W].
+  Tensor as2d = self.unsqueeze(-2);
+  check_adaptive_nonempty(as2d, 2, "adaptive_max_pool2d");
+  return adaptive_nd(self, output_size, 1, true);
+}
+
+std::tuple<Tensor, Tensor> adaptive_max_pool3d(const Tensor& self, IntList output_size) {
+  TL_CHECK(output_size.size() == 3, ValueError, "adaptive_max_pool3d: internal error: output_size.size() must be 3");
+  TL_CHECK(self.dim() == 4 || self.dim() == 5, ValueError, "adaptive_max_pool3d(): Expected 4D or 5D tensor, but got: {}",
+           shape_repr(self.sizes()));
+  check_adaptive_nonempty(self, 3, "adaptive_max_pool3d");
+  return adaptive_nd(self, output_size, 3, true);
+}
+
+}  // namespace torchlet

@@ -1,0 +1,79 @@
+// F.pad (pad.cpp), conv_transpose1d/3d (conv.cpp) and the interpolation kernels of
+// interp.cpp against real PyTorch (kernels/pad_interp.txt from gen_kernels_nn2.py):
+// every pad mode over 1-3 dims with negative and non-contiguous cases, transposed
+// convolutions with groups/dilation/output_padding, nearest/linear/bicubic/trilinear
+// with align_corners and scale factors, and torch's messages for invalid arguments.
+#include <gtest/gtest.h>
+#include <torchlet/ops.h>
+
+#include "oracle.h"
+
+namespace torchlet {
+namespace {
+
+using testing::OpFn;
+using testing::Params;
+
+std::optional<Tensor> arg(const std::vector<Tensor>& in, size_t i) {
+  if (i < in.size()) return in[i];
+  return std::nullopt;
+}
+
+// scales=none or one per spatial dim.
+std::optional<double> scale_at(const Params& p, size_t i) {
+  if (!p.has("scales")) return std::nullopt;
+  auto parts = testing::split(p.str("scales"), '|');
+  return std::stod(parts.at(i));
+}
+
+std::map<std::string, OpFn> pad_interp_ops() {
+  std::map<std::string, OpFn> ops;
+  auto conv_t = [](auto fn) {
+    return [fn](std::vector<Tensor>& in, const Params& p) {
+      return std::vector{fn(in[0], in[1], arg(in, 2), p.ints("stride"), p.ints("padding"), p.ints("output_padding"),
+                            p.integer("groups"), p.ints("dilation"))};
+    };
+  };
+  ops["conv_transpose1d"] = conv_t([](auto&&... a) { return conv_transpose1d(a...); });
+  ops["conv_transpose3d"] = conv_t([](auto&&... a) { return conv_transpose3d(a...); });
+  ops["pad"] = [](std::vector<Tensor>& in, const Params& p) {
+    std::optional<double> value;
+    if (p.has("value")) value = p.real("value");
+    return std::vector{pad(in[0], p.ints("pad"), p.str("mode"), value)};
+  };
+  ops["upsample_nearest1d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{upsample_nearest1d(in[0], p.ints("output_size"), scale_at(p, 0))};
+  };
+  ops["upsample_nearest3d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{
+        upsample_nearest3d(in[0], p.ints("output_size"), scale_at(p, 0), scale_at(p, 1), scale_at(p, 2))};
+  };
+  ops["upsample_linear1d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{upsample_linear1d(in[0], p.ints("output_size"), p.flag("align_corners"), scale_at(p, 0))};
+  };
+  ops["upsample_trilinear3d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{upsample_trilinear3d(in[0], p.ints("output_size"), p.flag("align_corners"), scale_at(p, 0),
+                                            scale_at(p, 1), scale_at(p, 2))};
+  };
+  ops["upsample_bicubic2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{
+        upsample_bicubic2d(in[0], p.ints("output_size"), p.flag("align_corners"), scale_at(p, 0), scale_at(p, 1))};
+  };
+  return ops;
+}
+
+// Transposed convolutions sum in oneDNN's order (as nn_test's convolutions);
+// interpolation weights agree to rounding in the compute type.
+std::optional<testing::Tolerance> pad_interp_tolerance(const std::string& op, DType d) {
+  bool conv = op.rfind("conv", 0) == 0;
+  if (d == DType::Float) return conv ? testing::Tolerance{1e-4, 1e-4} : testing::Tolerance{1e-5, 1e-5};
+  if (d == DType::BFloat16) return testing::Tolerance{1e-2, 2e-2};
+  return std::nullopt;
+}
+
+TEST(PadInterpOracle, MatchesTorch) {
+  testing::run_fixture("pad_interp.txt", pad_interp_ops(), pad_interp_tolerance, true);
+}
+
+}  // namespace
+}  // namespace torchlet
