@@ -33,6 +33,12 @@ enum class IValueTag : uint32_t {
 #undef TL_IVALUE_TAG
 };
 const char* ivalue_tag_name(IValueTag tag);
+// Whether a tag's payload is a refcounted heap pointer (the table's second column).
+inline constexpr bool kIValueTagIsHeap[] = {
+#define TL_IVALUE_TAG(tag, heap, name) heap,
+#include <torchlet/ivalue_tags.def>
+#undef TL_IVALUE_TAG
+};
 
 // torch.device: a device kind and an index (-1 = none, as torch prints "cpu").
 struct Device {
@@ -71,13 +77,28 @@ struct IValueKeyEqual {
 class IValue {
  public:
   IValue() : tag_(IValueTag::None) { payload_.i = 0; }
-  IValue(const IValue& o);
+  IValue(const IValue& o) : payload_(o.payload_), tag_(o.tag_) { retain(); }
   IValue(IValue&& o) noexcept : payload_(o.payload_), tag_(o.tag_) {
     o.tag_ = IValueTag::None;
     o.payload_.i = 0;
   }
-  IValue& operator=(const IValue& o);
-  IValue& operator=(IValue&& o) noexcept;
+  IValue& operator=(const IValue& o) {
+    if (this == &o) return *this;
+    o.retain();
+    release();
+    payload_ = o.payload_;
+    tag_ = o.tag_;
+    return *this;
+  }
+  IValue& operator=(IValue&& o) noexcept {
+    if (this == &o) return *this;
+    release();
+    payload_ = o.payload_;
+    tag_ = o.tag_;
+    o.tag_ = IValueTag::None;
+    o.payload_.i = 0;
+    return *this;
+  }
   ~IValue() { release(); }
 
   // --- construction -----------------------------------------------------------
@@ -126,14 +147,24 @@ class IValue {
   bool is##tag() const { return tag_ == IValueTag::tag; }
 #include <torchlet/ivalue_tags.def>
 #undef TL_IVALUE_TAG
-  bool isHeap() const;
+  bool isHeap() const { return kIValueTagIsHeap[static_cast<size_t>(tag_)]; }
   // int, float, bool or complex (TorchScript's Scalar / number)
   bool isScalar() const { return isInt() || isDouble() || isBool() || isComplexDouble(); }
 
   // --- access (TypeError naming expected and found kinds on a mismatch) -----------
-  int64_t toInt() const;
-  double toDouble() const;
-  bool toBool() const;
+  // The scalar accessors are inline: the interpreter's fast path lives on them.
+  int64_t toInt() const {
+    if (!isInt()) [[unlikely]] throw_kind_mismatch("int");
+    return payload_.i;
+  }
+  double toDouble() const {
+    if (!isDouble()) [[unlikely]] throw_kind_mismatch("float");
+    return payload_.d;
+  }
+  bool toBool() const {
+    if (!isBool()) [[unlikely]] throw_kind_mismatch("bool");
+    return payload_.i != 0;
+  }
   std::complex<double> toComplexDouble() const;
   Scalar toScalar() const;
   Tensor toTensor() const;
@@ -164,8 +195,17 @@ class IValue {
   std::string repr() const;
 
  private:
-  void release();
-  void retain() const;
+  // Inline so copying and dropping scalars costs a table lookup, not a call; freeing
+  // the last reference goes out of line (Note [Iterative destruction], ivalue.cpp).
+  void release() {
+    if (isHeap() && payload_.heap && payload_.heap->decref()) free_heap(payload_.heap);
+    tag_ = IValueTag::None;
+    payload_.i = 0;
+  }
+  void retain() const {
+    if (isHeap() && payload_.heap) payload_.heap->incref();
+  }
+  static void free_heap(RefCounted* p);
   RefCounted* heap() const { return payload_.heap; }
   void set_heap(IValueTag tag, RefCounted* p) {
     tag_ = tag;

@@ -16,11 +16,6 @@ namespace torchlet {
 
 namespace {
 
-constexpr bool kTagIsHeap[] = {
-#define TL_IVALUE_TAG(tag, heap, name) heap,
-#include <torchlet/ivalue_tags.def>
-#undef TL_IVALUE_TAG
-};
 
 std::atomic<ClassNameFn> g_class_name_fn{nullptr};
 
@@ -115,38 +110,8 @@ Device Device::parse(std::string_view text) {
 
 // --- lifetime ---------------------------------------------------------------------------
 
-bool IValue::isHeap() const { return kTagIsHeap[static_cast<size_t>(tag_)]; }
+void IValue::free_heap(RefCounted* p) { delete_heap(p); }
 
-void IValue::retain() const {
-  if (isHeap() && payload_.heap) payload_.heap->incref();
-}
-
-void IValue::release() {
-  if (isHeap() && payload_.heap && payload_.heap->decref()) delete_heap(payload_.heap);
-  tag_ = IValueTag::None;
-  payload_.i = 0;
-}
-
-IValue::IValue(const IValue& o) : payload_(o.payload_), tag_(o.tag_) { retain(); }
-
-IValue& IValue::operator=(const IValue& o) {
-  if (this == &o) return *this;
-  o.retain();
-  release();
-  payload_ = o.payload_;
-  tag_ = o.tag_;
-  return *this;
-}
-
-IValue& IValue::operator=(IValue&& o) noexcept {
-  if (this == &o) return *this;
-  release();
-  payload_ = o.payload_;
-  tag_ = o.tag_;
-  o.tag_ = IValueTag::None;
-  o.payload_.i = 0;
-  return *this;
-}
 
 IValue::IValue(std::complex<double> v) { set_heap(IValueTag::ComplexDouble, new ComplexImpl(v)); }
 IValue::IValue(Tensor t) {
@@ -189,18 +154,6 @@ void IValue::throw_kind_mismatch(const char* expected) const {
   TL_FAIL(TypeError, "expected a value of type {} but found {}", expected, tag_name());
 }
 
-int64_t IValue::toInt() const {
-  if (!isInt()) throw_kind_mismatch("int");
-  return payload_.i;
-}
-double IValue::toDouble() const {
-  if (!isDouble()) throw_kind_mismatch("float");
-  return payload_.d;
-}
-bool IValue::toBool() const {
-  if (!isBool()) throw_kind_mismatch("bool");
-  return payload_.i != 0;
-}
 std::complex<double> IValue::toComplexDouble() const {
   if (!isComplexDouble()) throw_kind_mismatch("complex");
   return static_cast<ComplexImpl*>(heap())->value;

@@ -1,0 +1,55 @@
+// CompilationUnit: owns the functions and classes one compilation (or one loaded
+// archive) produced, under unique qualified names. A second class wanting a taken name
+// is mangled as torch does: __torch__.foo.Bar -> __torch__.foo.___torch_mangle_0.Bar,
+// with N counting up per unit. Registration locks; lookups too, so a module may be
+// called from many threads while a lazily compiled class is added.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "jit/ir/type.h"
+#include "jit/runtime/function.h"
+
+namespace torchlet::jit {
+
+class CompilationUnit {
+ public:
+  CompilationUnit() = default;
+  CompilationUnit(const CompilationUnit&) = delete;
+  CompilationUnit& operator=(const CompilationUnit&) = delete;
+
+  // Adds a function made from a graph; ValueError if the name is taken.
+  GraphFunction* create_function(std::string qualname, GraphPtr graph,
+                                 std::vector<std::optional<IValue>> defaults = {});
+  // Adds a method to a class: the function is named `<class>.<name>`, its graph takes
+  // self first.
+  GraphFunction* create_method(const ClassTypePtr& cls, const std::string& name, GraphPtr graph,
+                               std::vector<std::optional<IValue>> defaults = {});
+  // By qualified name (free functions and methods as "<class>.<method>"); null if absent.
+  Function* find_function(std::string_view qualname) const;
+  std::vector<Function*> functions() const;
+
+  // Classes (and other named types: interfaces, enums, NamedTuples).
+  void register_type(TypePtr type);  // ValueError if the name is taken
+  TypePtr find_type(std::string_view qualname) const;
+  ClassTypePtr find_class(std::string_view qualname) const;
+  std::vector<TypePtr> types() const;
+  // `qualname` if free, else the next free mangled spelling.
+  std::string mangle(const std::string& qualname) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::unique_ptr<GraphFunction>> functions_;
+  std::unordered_map<std::string, Function*> function_index_;
+  std::vector<TypePtr> types_;
+  std::unordered_map<std::string, TypePtr> type_index_;
+  mutable size_t mangle_counter_ = 0;
+};
+
+}  // namespace torchlet::jit

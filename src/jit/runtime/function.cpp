@@ -1,0 +1,114 @@
+// Function calls from C++: argument binding (positional, keyword, defaults, type
+// checks) and GraphFunction's lazily emitted code.
+#include "jit/runtime/function.h"
+
+#include <fmt/format.h>
+#include <torchlet/error.h>
+
+#include "jit/runtime/code.h"
+#include "jit/runtime/interpreter.h"
+#include "jit/runtime/schema_matching.h"
+
+namespace torchlet::jit {
+
+std::string Function::name() const {
+  const size_t dot = qualname_.rfind('.');
+  return dot == std::string::npos ? qualname_ : qualname_.substr(dot + 1);
+}
+
+std::vector<IValue> Function::bind_arguments(std::vector<IValue> args, const Kwargs& kwargs) const {
+  const auto& formals = schema().arguments;
+  const auto& defs = defaults();
+  TL_CHECK(args.size() <= formals.size(), TypeError,
+           "{}() expected at most {} argument(s) but received {} argument(s). Declaration: {}", name(),
+           formals.size(), args.size(), schema().str());
+  std::vector<std::optional<IValue>> bound(formals.size());
+  for (size_t i = 0; i < args.size(); ++i) bound[i] = std::move(args[i]);
+  for (const auto& [key, value] : kwargs) {
+    size_t i = 0;
+    while (i < formals.size() && formals[i].name != key) ++i;
+    TL_CHECK(i < formals.size(), TypeError, "{}() got an unexpected keyword argument '{}'. Declaration: {}", name(),
+             key, schema().str());
+    TL_CHECK(!bound[i], TypeError, "{}() got multiple values for argument '{}'", name(), key);
+    bound[i] = value;
+  }
+  std::vector<IValue> out;
+  out.reserve(formals.size());
+  for (size_t i = 0; i < formals.size(); ++i) {
+    if (!bound[i]) {
+      TL_CHECK(i < defs.size() && defs[i], TypeError, "{}() is missing value for argument '{}'. Declaration: {}",
+               name(), formals[i].name, schema().str());
+      bound[i] = *defs[i];
+    }
+    out.push_back(std::move(*bound[i]));
+  }
+  return out;
+}
+
+IValue Function::operator()(std::vector<IValue> args, const Kwargs& kwargs) const {
+  Stack stack = bind_arguments(std::move(args), kwargs);
+  run(stack);
+  TL_INTERNAL_ASSERT(!stack.empty(), "a function left no return value");
+  return std::move(stack.back());
+}
+
+namespace {
+
+FunctionSchema schema_of_graph(const std::string& qualname, const Graph& g) {
+  FunctionSchema s;
+  s.name = qualname;
+  size_t i = 0;
+  for (const Value* v : g.inputs()) {
+    SchemaArgument a;
+    a.type = std::make_shared<SchemaType>();
+    a.type->name = v->type()->str();
+    a.name = v->has_debug_name() ? v->debug_name_base() : fmt::format("argument_{}", i);
+    s.arguments.push_back(std::move(a));
+    ++i;
+  }
+  for (const Value* v : g.outputs()) {
+    SchemaArgument r;
+    r.type = std::make_shared<SchemaType>();
+    r.type->name = v->type()->str();
+    s.returns.push_back(std::move(r));
+  }
+  return s;
+}
+
+}  // namespace
+
+GraphFunction::GraphFunction(std::string qualname, GraphPtr graph, CompilationUnit* owner,
+                             std::vector<std::optional<IValue>> defaults)
+    : Function(std::move(qualname)), graph_(std::move(graph)), owner_(owner),
+      schema_(schema_of_graph(this->qualname(), *graph_)), defaults_(std::move(defaults)) {
+  TL_CHECK(defaults_.empty() || defaults_.size() == graph_->inputs().size(), ValueError,
+           "{}: {} defaults given for {} inputs", this->qualname(), defaults_.size(), graph_->inputs().size());
+  defaults_.resize(graph_->inputs().size());
+}
+
+GraphFunction::~GraphFunction() = default;
+
+const Code& GraphFunction::code() const {
+  std::call_once(code_once_, [&] { code_ = std::make_unique<Code>(emit_code(graph_, qualname(), owner_)); });
+  return *code_;
+}
+
+void GraphFunction::run(Stack& stack) const {
+  const Code& c = code();
+  // Check the arguments' types once at the boundary; inside, the graph is typed.
+  TL_CHECK(stack.size() >= c.num_inputs, TypeError, "{}() expects {} arguments, got {}", qualname(), c.num_inputs,
+           stack.size());
+  const size_t first = stack.size() - c.num_inputs;
+  for (size_t i = 0; i < c.num_inputs; ++i) {
+    IValue& v = stack[first + i];
+    const TypePtr& want = graph_->inputs()[i]->type();
+    if (want->kind() == TypeKind::Float && v.isInt()) v = IValue(static_cast<double>(v.toInt()));
+    TypeEnv env;
+    TL_CHECK(match_type(want, type_of(v), env), TypeError,
+             "{}() expected a value of type '{}' for argument '{}' but instead found type '{}'", name(),
+             want->annotation_str(), schema_.arguments[i].name, type_of(v)->annotation_str());
+  }
+  run_code(c, stack);
+}
+
+}  // namespace torchlet::jit

@@ -1,0 +1,80 @@
+// Function: anything TorchScript can call by name — a compiled graph (GraphFunction)
+// or a method of a class. A Function has a schema (for matching calls and printing)
+// and runs on the stack (stack.h): arguments in, return value out.
+//
+// A GraphFunction owns its graph and emits its instruction stream (code.h) on first
+// call, once, thread-safely; after that, calls share the immutable Code and keep their
+// state on their own stacks, so many threads may call one function at once.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jit/ir/function_schema.h"
+#include "jit/ir/ir.h"
+#include "jit/runtime/stack.h"
+
+namespace torchlet::jit {
+
+struct Code;
+class CompilationUnit;
+
+using Kwargs = std::vector<std::pair<std::string, IValue>>;
+
+class Function {
+ public:
+  explicit Function(std::string qualname) : qualname_(std::move(qualname)) {}
+  virtual ~Function() = default;
+  Function(const Function&) = delete;
+  Function& operator=(const Function&) = delete;
+
+  const std::string& qualname() const { return qualname_; }
+  // The last component of the qualified name ("forward" for __torch__.M.forward).
+  std::string name() const;
+  virtual const FunctionSchema& schema() const = 0;
+  // Each argument's default (nullopt: required), in schema order.
+  virtual const std::vector<std::optional<IValue>>& defaults() const = 0;
+  // Runs with every argument on the stack (self first for methods); leaves the result.
+  virtual void run(Stack& stack) const = 0;
+
+  // Calls with positional and keyword arguments: binds them to the schema, fills
+  // defaults, checks each argument's type (TypeError naming the argument), runs.
+  IValue operator()(std::vector<IValue> args, const Kwargs& kwargs = {}) const;
+  // The binding step of operator() alone: the full argument list in schema order.
+  std::vector<IValue> bind_arguments(std::vector<IValue> args, const Kwargs& kwargs) const;
+
+ private:
+  std::string qualname_;
+};
+
+class GraphFunction : public Function {
+ public:
+  // The schema is derived from the graph's inputs (names without their .N suffix) and
+  // output; defaults, when given, align with the inputs.
+  GraphFunction(std::string qualname, GraphPtr graph, CompilationUnit* owner = nullptr,
+                std::vector<std::optional<IValue>> defaults = {});
+  ~GraphFunction() override;
+
+  const GraphPtr& graph() const { return graph_; }
+  CompilationUnit* owner() const { return owner_; }
+  const FunctionSchema& schema() const override { return schema_; }
+  const std::vector<std::optional<IValue>>& defaults() const override { return defaults_; }
+  void run(Stack& stack) const override;
+  // The instruction stream, emitted on first use (CompileError if the graph calls an
+  // operator or function that does not exist).
+  const Code& code() const;
+
+ private:
+  GraphPtr graph_;
+  CompilationUnit* owner_;
+  FunctionSchema schema_;
+  std::vector<std::optional<IValue>> defaults_;
+  mutable std::once_flag code_once_;
+  mutable std::unique_ptr<Code> code_;
+};
+
+}  // namespace torchlet::jit

@@ -1,0 +1,35 @@
+// Helpers shared by the runtime tests: graphs from IR text, and value comparison that
+// treats tensors by contents (IValue == compares tensors by identity).
+#pragma once
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <torchlet/ivalue.h>
+
+#include "jit/ir/ir_parser.h"
+#include "jit/runtime/compilation_unit.h"
+
+namespace torchlet::jit::testing {
+
+// "" when equal; else what differs, for the failure message.
+inline std::string compare_values(const IValue& got, const IValue& want) {
+  if (got.isTensor() && want.isTensor()) {
+    const Tensor g = got.toTensor(), w = want.toTensor();
+    if (g.dtype() != w.dtype()) return "dtype " + std::string(dtype_name(g.dtype())) + " vs " + std::string(dtype_name(w.dtype()));
+    if (shape_repr(g.sizes()) != shape_repr(w.sizes())) return "shape " + shape_repr(g.sizes()) + " vs " + shape_repr(w.sizes());
+    return g.repr() == w.repr() ? "" : g.repr() + " vs " + w.repr();
+  }
+  if ((got.isTuple() && want.isTuple()) || (got.isList() && want.isList())) {
+    const auto& a = got.isTuple() ? got.tupleRef().elements : got.listRef().elements;
+    const auto& b = want.isTuple() ? want.tupleRef().elements : want.listRef().elements;
+    if (a.size() != b.size()) return got.repr() + " vs " + want.repr();
+    for (size_t i = 0; i < a.size(); ++i)
+      if (auto d = compare_values(a[i], b[i]); !d.empty()) return d;
+    return "";
+  }
+  if (got.tag() != want.tag()) return std::string("kind ") + got.tag_name() + " vs " + want.tag_name() + ": " + got.repr() + " vs " + want.repr();
+  return got == want ? "" : got.repr() + " vs " + want.repr();
+}
+
+}  // namespace torchlet::jit::testing
