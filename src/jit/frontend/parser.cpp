@@ -158,13 +158,14 @@ double parse_float_text(std::string_view text) {
 
 class Parser {
  public:
-  Parser(std::shared_ptr<const Source> source, const std::vector<Token>& raw) : source_(std::move(source)) {
+  Parser(std::shared_ptr<const Source> source, std::vector<Token> raw) : source_(std::move(source)) {
+    tokens_.reserve(raw.size());
     // Type comments are not part of the grammar; keep only those right after a def
     // header's colon (`def f(x):  # type: ...` or on the next line), keyed by the
     // index of that colon, and drop the rest.
-    for (const Token& t : raw) {
+    for (Token& t : raw) {
       if (t.kind != TokenKind::TypeComment) {
-        tokens_.push_back(t);
+        tokens_.push_back(std::move(t));
         continue;
       }
       size_t n = tokens_.size();
@@ -947,7 +948,7 @@ class Parser {
     if (auto it = type_comments_.find(colon); it != type_comments_.end()) {
       const Token& tc = it->second;
       std::vector<Token> tokens = tokenize_fragment(source_, tc.range.start(), tc.range.end());
-      type_comment = Parser(source_, tokens).parse_func_type_comment();
+      type_comment = Parser(source_, std::move(tokens)).parse_func_type_comment();
     }
     TreeRef body = parse_block("function definition");
     return Tree::make(TreeKind::Def, header, {name_tree, params, ret, body, decorators, type_comment});
@@ -1031,7 +1032,7 @@ class Parser {
 
 ParsedFile parse_file(std::shared_ptr<const Source> source) {
   std::vector<Token> tokens = tokenize(source);
-  return Parser(source, tokens).parse_file();
+  return Parser(source, std::move(tokens)).parse_file();
 }
 
 ParsedFile parse_file(std::string text, std::string filename) {
@@ -1040,7 +1041,7 @@ ParsedFile parse_file(std::string text, std::string filename) {
 
 TreeRef parse_expression(std::shared_ptr<const Source> source) {
   std::vector<Token> tokens = tokenize(source);
-  return Parser(source, tokens).parse_single_expression();
+  return Parser(source, std::move(tokens)).parse_single_expression();
 }
 
 TreeRef parse_expression(std::string text) { return parse_expression(std::make_shared<const Source>(std::move(text))); }
