@@ -73,6 +73,8 @@ constexpr std::pair<TokenKind, TokenKind> kAugmentedAssignments[] = {
     {TokenKind::CaretEqual, TokenKind::Caret},
 };
 
+constexpr uint64_t kInt64MinMagnitude = uint64_t{1} << 63;
+
 std::optional<Prec> binary_precedence(TokenKind k) {
   for (const auto& op : kBinaryOperators) {
     if (op.token == k) return op.prec;
@@ -115,7 +117,10 @@ const char* refused_construct(TokenKind k) {
   return nullptr;
 }
 
-int64_t parse_int_literal(const Token& tok) {
+// The magnitude of an integer literal, which may be 2**63: `-9223372036854775808` is
+// the one literal whose magnitude does not fit int64 (parse_prefix folds it, as torch
+// accepts it); anything larger is refused with torch's message.
+uint64_t parse_int_magnitude(const Token& tok) {
   std::string digits;
   for (char c : tok.text()) {
     if (c != '_') digits += c;
@@ -127,10 +132,10 @@ int64_t parse_int_literal(const Token& tok) {
     base = (p == 'x' || p == 'X') ? 16 : (p == 'o' || p == 'O') ? 8 : (p == 'b' || p == 'B') ? 2 : 10;
     if (base != 10) body.remove_prefix(2);
   }
-  int64_t value = 0;
+  uint64_t value = 0;
   auto [ptr, ec] = std::from_chars(body.data(), body.data() + body.size(), value, base);
-  if (ec == std::errc::result_out_of_range) {
-    throw_compile_error(tok.range, "integer literal out of range (TorchScript integers are signed 64-bit)");
+  if (ec == std::errc::result_out_of_range || value > kInt64MinMagnitude) {
+    throw_compile_error(tok.range, "Integral constant out of range (must fit in a signed 64 bit integer)");
   }
   TL_INTERNAL_ASSERT(ec == std::errc() && ptr == body.data() + body.size(), "lexer validated the integer literal");
   return value;
@@ -370,6 +375,9 @@ class Parser {
       TreeRef operand = parse_expr(kNot);
       return Tree::make(TreeKind::UnaryOp, range_from(start), {operand}, op_payload(k));
     }
+    if (k == TokenKind::Minus && peek().kind == TokenKind::IntLiteral) {
+      if (TreeRef folded = fold_int64_min(start)) return folded;
+    }
     if (k == TokenKind::Minus || k == TokenKind::Plus || k == TokenKind::Tilde) {
       if (min_prec > kUnary) fail_here(fmt::format("invalid syntax: unary '{}' cannot appear here without parentheses", token_kind_spelling(k)));
       advance();
@@ -378,6 +386,23 @@ class Parser {
     }
     if (k == TokenKind::Star) fail_here("starred expression is not allowed here");
     return parse_postfix(start, parse_atom());
+  }
+
+  // `-9223372036854775808` (INT64_MIN) as one literal: its magnitude alone is out of
+  // range, so the negation is folded when nothing binds tighter to the literal.
+  TreeRef fold_int64_min(size_t start) {
+    const Token& lit = peek();
+    TokenKind after = peek(2).kind;
+    if (after == TokenKind::DoubleStar || after == TokenKind::Dot || after == TokenKind::LeftParen ||
+        after == TokenKind::LeftBracket || parse_int_magnitude(lit) != kInt64MinMagnitude) {
+      return nullptr;
+    }
+    TreePayload p;
+    p.int_value = std::numeric_limits<int64_t>::min();
+    p.str = "-" + std::string(lit.text());
+    advance();
+    advance();
+    return Tree::make(TreeKind::IntLiteral, range_from(start), {}, std::move(p));
   }
 
   // primary: atom followed by calls, subscripts and attribute accesses.
@@ -411,11 +436,16 @@ class Parser {
       case TokenKind::Ident:
         advance();
         return Tree::name(t.range, std::string(t.text()));
-      case TokenKind::IntLiteral:
-        p.int_value = parse_int_literal(t);
+      case TokenKind::IntLiteral: {
+        uint64_t magnitude = parse_int_magnitude(t);
+        if (magnitude == kInt64MinMagnitude) {
+          throw_compile_error(t.range, "Integral constant out of range (must fit in a signed 64 bit integer)");
+        }
+        p.int_value = static_cast<int64_t>(magnitude);
         p.str = std::string(t.text());
         advance();
         return Tree::make(TreeKind::IntLiteral, t.range, {}, std::move(p));
+      }
       case TokenKind::FloatLiteral:
       case TokenKind::ImagLiteral:
         p.float_value = parse_float_text(t.text());

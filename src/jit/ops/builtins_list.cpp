@@ -133,6 +133,21 @@ void mul_right(Stack& s) {
   int64_t n = pop_int(s);
   push(s, repeat_list(list, n));
 }
+// l += other and l *= n: in place, returning the same list.
+void extend_inplace(Stack& s) {
+  IValue other = pop(s);
+  IValue list = pop(s);
+  std::vector<IValue> add = other.listRef().elements;
+  auto& e = list.listRef().elements;
+  e.insert(e.end(), add.begin(), add.end());
+  push(s, std::move(list));
+}
+void repeat_inplace(Stack& s) {
+  int64_t n = pop_int(s);
+  IValue list = pop(s);
+  list.listRef().elements = repeat_list(list, n).listRef().elements;
+  push(s, std::move(list));
+}
 void len(Stack& s) { push(s, static_cast<int64_t>(pop(s).listRef().elements.size())); }
 
 }  // namespace
@@ -269,6 +284,8 @@ void size_copy(Stack& s) { push(s, int_list(pop_int_list(s))); }
 static RegisterOps reg({
     {"aten::__getitem__.t(t[](a) list, int idx) -> t(*)", getitem},
     {"aten::_set_item.t(t[](a!) l, int idx, t(b -> *) el) -> t[](a!)", set_item},
+    {"aten::add_.t(t[](a!) self, t[] b) -> t[]", extend_inplace},
+    {"aten::mul_.t(t[](a!) l, int n) -> t[](a!)", repeat_inplace},
     {"aten::append.t(t[](a!) self, t(c -> *) el) -> t[](a!)", append},
     {"aten::insert.t(t[](a!) self, int idx, t(b -> *) el) -> ()", insert},
     {"aten::pop.t(t[](a!) self, int idx=-1) -> t(*)", pop_},

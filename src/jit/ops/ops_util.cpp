@@ -123,6 +123,39 @@ void pop_memory_format(Stack& s, const char* op) {
            "{}: only contiguous_format and preserve_format are supported", op);
 }
 
+bool can_cast(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to)) return false;
+  if (is_floating(from) && is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+void assign_out(Tensor& out, const Tensor& result, const char* op) {
+  TL_CHECK(can_cast(result.dtype(), out.dtype()), TypeError,
+           "{}: result type {} can't be cast to the desired output type {}", op,
+           dtype_info(result.dtype()).scalar_type_name, dtype_info(out.dtype()).scalar_type_name);
+  if (!(out.sizes() == result.sizes())) {
+    // Resize the TensorImpl itself, so the caller's out (and its aliases) change.
+    Tensor fresh = empty(result.sizes(), out.dtype());
+    TensorImpl* impl = out.impl();
+    impl->storage_ = fresh.storage();
+    impl->offset_ = 0;
+    impl->sizes_ = fresh.sizes().vec();
+    impl->strides_ = fresh.strides().vec();
+  }
+  out.copy_(result);
+}
+
+void assign_inplace(Tensor& self, const Tensor& result, const char* op) {
+  TL_CHECK(self.sizes() == result.sizes(), ValueError,
+           "{}: output with shape {} doesn't match the broadcast shape {}", op, shape_repr(self.sizes()),
+           shape_repr(result.sizes()));
+  TL_CHECK(can_cast(result.dtype(), self.dtype()), TypeError,
+           "{}: result type {} can't be cast to the desired output type {}", op,
+           dtype_info(result.dtype()).scalar_type_name, dtype_info(self.dtype()).scalar_type_name);
+  if (!result.is_same(self)) self.copy_(result);
+}
+
 IValue int_list(const std::vector<int64_t>& v) { return int_list(IntList(v)); }
 IValue int_list(IntList v) {
   std::vector<IValue> e;

@@ -56,6 +56,17 @@ void pop_no_generator(Stack& s, const char* op);
 // MemoryFormat? arguments: None, contiguous_format or preserve_format.
 void pop_memory_format(Stack& s, const char* op);
 
+// --- results of out= and in-place variants composed from a functional kernel --------
+// torch's canCast: no complex -> real, floating -> integral or non-bool -> bool.
+bool can_cast(DType from, DType to);
+// Writes `result` into `out` as torch's out= does: out is resized in place (every
+// alias of it sees the new shape) when its shape differs, and result's dtype must be
+// castable to out's.
+void assign_out(Tensor& out, const Tensor& result, const char* op);
+// Writes `result` into self for an in-place variant: same shape required (torch's
+// "output with shape ... doesn't match the broadcast shape ..."), dtype castable.
+void assign_inplace(Tensor& self, const Tensor& result, const char* op);
+
 // --- builders --------------------------------------------------------------------------
 IValue int_list(const std::vector<int64_t>& v);
 IValue int_list(IntList v);

@@ -1,0 +1,421 @@
+// Linear algebra and neural-network operators: mm/bmm/matmul/addmm/linear,
+// convolutions (incl. aten::_convolution and aten::convolution, which scripted and
+// traced modules call), pooling, normalisation, softmax, dropout (eval), embedding and
+// upsampling. Adapters pop the schema's arguments, call the ops.h kernel and push its
+// returns; argument checks with torch's messages live in the kernels.
+#include <torchlet/ops.h>
+
+#include "jit/ops/ops_util.h"
+
+namespace torchlet::jit::ops {
+namespace {
+
+void finish_out(Stack& s, Tensor out, const Tensor& r, const char* op) {
+  assign_out(out, r, op);
+  push(s, out);
+}
+
+// --- matrix products ----------------------------------------------------------------------
+template <Tensor (*F)(const Tensor&, const Tensor&)>
+void matprod(Stack& s) {
+  Tensor b = pop_tensor(s);
+  Tensor a = pop_tensor(s);
+  push(s, F(a, b));
+}
+template <Tensor (*F)(const Tensor&, const Tensor&)>
+void matprod_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor b = pop_tensor(s);
+  Tensor a = pop_tensor(s);
+  finish_out(s, out, F(a, b), "mm");
+}
+Tensor addmm_impl(Stack& s, Tensor* self_out = nullptr) {
+  Scalar alpha = pop_scalar(s);
+  Scalar beta = pop_scalar(s);
+  Tensor m2 = pop_tensor(s);
+  Tensor m1 = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  if (self_out) *self_out = self;
+  return torchlet::addmm(self, m1, m2, beta, alpha);
+}
+void addmm(Stack& s) { push(s, addmm_impl(s)); }
+void addmm_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, addmm_impl(s), "addmm");
+}
+void addmm_(Stack& s) {
+  Tensor self;
+  Tensor r = addmm_impl(s, &self);
+  assign_inplace(self, r, "addmm_");
+  push(s, self);
+}
+Tensor linear_impl(Stack& s) {
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  return torchlet::linear(pop_tensor(s), w, bias);
+}
+void linear(Stack& s) { push(s, linear_impl(s)); }
+void linear_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, linear_impl(s), "linear");
+}
+
+// --- convolution ----------------------------------------------------------------------------
+using ConvFn = Tensor (*)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
+                          int64_t);
+template <ConvFn F>
+void conv(Stack& s) {
+  int64_t groups = pop_int(s);
+  auto dilation = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  push(s, F(pop_tensor(s), w, bias, stride, padding, dilation, groups));
+}
+// conv{1,2,3}d.padding: "same" / "valid". The kernel takes the 2-d form; 1-d and 3-d
+// inputs are refused by name until their kernels take a padding string.
+void conv2d_padding(Stack& s) {
+  int64_t groups = pop_int(s);
+  auto dilation = pop_int_list(s);
+  std::string padding = pop_str(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  push(s, torchlet::conv2d_padding(pop_tensor(s), w, bias, stride, padding, dilation, groups));
+}
+void conv_transpose2d(Stack& s) {
+  auto dilation = pop_int_list(s);
+  int64_t groups = pop_int(s);
+  auto output_padding = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  push(s, torchlet::conv_transpose2d(pop_tensor(s), w, bias, stride, padding, output_padding, groups, dilation));
+}
+// aten::_convolution / aten::convolution: the dimension comes from the weight.
+Tensor convolution_impl(const Tensor& input, const Tensor& w, const std::optional<Tensor>& bias, IntList stride,
+                        IntList padding, IntList dilation, bool transposed, IntList output_padding, int64_t groups) {
+  if (transposed) {
+    TL_CHECK(w.dim() == 4, UnsupportedError, "convolution: transposed convolution with a {}-d weight is not supported",
+             w.dim());
+    return torchlet::conv_transpose2d(input, w, bias, stride, padding, output_padding, groups, dilation);
+  }
+  switch (w.dim()) {
+    case 3: return torchlet::conv1d(input, w, bias, stride, padding, dilation, groups);
+    case 4: return torchlet::conv2d(input, w, bias, stride, padding, dilation, groups);
+    case 5: return torchlet::conv3d(input, w, bias, stride, padding, dilation, groups);
+    default: break;
+  }
+  TL_FAIL(ValueError, "convolution: expected a 3-d, 4-d or 5-d weight, got {}-d", w.dim());
+}
+// Pops (input, weight, bias, stride, padding, dilation, transposed, output_padding,
+// groups) after `extra` trailing flags that do not change the result.
+Tensor convolution_pop(Stack& s, size_t extra) {
+  drop(s, extra);
+  int64_t groups = pop_int(s);
+  auto output_padding = pop_int_list(s);
+  bool transposed = pop_bool(s);
+  auto dilation = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  return convolution_impl(pop_tensor(s), w, bias, stride, padding, dilation, transposed, output_padding, groups);
+}
+template <size_t kExtra>
+void convolution(Stack& s) { push(s, convolution_pop(s, kExtra)); }
+template <size_t kExtra>
+void convolution_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, convolution_pop(s, kExtra), "convolution");
+}
+
+// --- pooling -------------------------------------------------------------------------------
+void max_pool2d(Stack& s) {
+  bool ceil_mode = pop_bool(s);
+  auto dilation = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  push(s, torchlet::max_pool2d(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode));
+}
+Tensor avg_pool2d_impl(Stack& s) {
+  auto divisor = pop_opt_int(s);
+  bool count_include_pad = pop_bool(s);
+  bool ceil_mode = pop_bool(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  return torchlet::avg_pool2d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad, divisor);
+}
+void avg_pool2d(Stack& s) { push(s, avg_pool2d_impl(s)); }
+void avg_pool2d_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, avg_pool2d_impl(s), "avg_pool2d");
+}
+void adaptive_avg_pool2d(Stack& s) {
+  auto size = pop_int_list(s);
+  push(s, torchlet::adaptive_avg_pool2d(pop_tensor(s), size));
+}
+void adaptive_avg_pool2d_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  auto size = pop_int_list(s);
+  finish_out(s, out, torchlet::adaptive_avg_pool2d(pop_tensor(s), size), "adaptive_avg_pool2d");
+}
+void adaptive_max_pool2d(Stack& s) {
+  auto size = pop_int_list(s);
+  auto [v, i] = torchlet::adaptive_max_pool2d(pop_tensor(s), size);
+  push(s, v, i);
+}
+void adaptive_max_pool2d_out(Stack& s) {
+  Tensor out_i = pop_tensor(s);
+  Tensor out_v = pop_tensor(s);
+  auto size = pop_int_list(s);
+  auto [v, i] = torchlet::adaptive_max_pool2d(pop_tensor(s), size);
+  assign_out(out_v, v, "adaptive_max_pool2d");
+  assign_out(out_i, i, "adaptive_max_pool2d");
+  push(s, out_v, out_i);
+}
+
+// --- normalisation ------------------------------------------------------------------------
+void batch_norm(Stack& s) {
+  pop_bool(s);  // cudnn_enabled
+  double eps = pop_double(s);
+  double momentum = pop_double(s);
+  bool training = pop_bool(s);
+  auto var = pop_opt_tensor(s);
+  auto mean = pop_opt_tensor(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  push(s, torchlet::batch_norm(pop_tensor(s), weight, bias, mean, var, training, momentum, eps));
+}
+// native_batch_norm in eval mode returns empty save_mean/save_invstd, as torch does.
+void native_batch_norm(Stack& s) {
+  double eps = pop_double(s);
+  double momentum = pop_double(s);
+  bool training = pop_bool(s);
+  auto var = pop_opt_tensor(s);
+  auto mean = pop_opt_tensor(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor input = pop_tensor(s);
+  Tensor out = torchlet::batch_norm(input, weight, bias, mean, var, training, momentum, eps);
+  push(s, out, empty({0}, input.dtype()), empty({0}, input.dtype()));
+}
+void layer_norm(Stack& s) {
+  pop_bool(s);  // cudnn_enable
+  double eps = pop_double(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  auto shape = pop_int_list(s);
+  push(s, torchlet::layer_norm(pop_tensor(s), shape, weight, bias, eps));
+}
+// native_layer_norm also returns the mean and 1/sqrt(var + eps) over the normalised
+// dimensions, shaped with those dimensions kept as 1.
+void native_layer_norm(Stack& s) {
+  double eps = pop_double(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  auto shape = pop_int_list(s);
+  Tensor input = pop_tensor(s);
+  Tensor out = torchlet::layer_norm(input, shape, weight, bias, eps);
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < shape.size(); ++i) dims.push_back(input.dim() - 1 - static_cast<int64_t>(i));
+  Tensor mean = torchlet::mean(input, dims, true);
+  Tensor rstd = torchlet::rsqrt(torchlet::add(torchlet::var(input, dims, 0, true), Scalar(eps)));
+  push(s, out, mean, rstd);
+}
+void group_norm(Stack& s) {
+  pop_bool(s);  // cudnn_enabled
+  double eps = pop_double(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  int64_t groups = pop_int(s);
+  push(s, torchlet::group_norm(pop_tensor(s), groups, weight, bias, eps));
+}
+// instance_norm with input statistics is group_norm with one group per channel; with
+// running statistics it is batch_norm in eval mode.
+void instance_norm(Stack& s) {
+  pop_bool(s);  // cudnn_enabled
+  double eps = pop_double(s);
+  double momentum = pop_double(s);
+  bool use_input_stats = pop_bool(s);
+  auto var = pop_opt_tensor(s);
+  auto mean = pop_opt_tensor(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor input = pop_tensor(s);
+  if (use_input_stats) return push(s, torchlet::group_norm(input, input.size(1), weight, bias, eps));
+  push(s, torchlet::batch_norm(input, weight, bias, mean, var, false, momentum, eps));
+}
+
+// --- softmax ---------------------------------------------------------------------------------
+template <bool kLog>
+Tensor softmax_impl(Stack& s) {
+  auto dtype = pop_opt_dtype(s);
+  int64_t dim = pop_int(s);
+  Tensor t = pop_tensor(s);
+  return kLog ? torchlet::log_softmax(t, dim, dtype) : torchlet::softmax(t, dim, dtype);
+}
+template <bool kLog>
+void softmax(Stack& s) { push(s, softmax_impl<kLog>(s)); }
+template <bool kLog>
+void softmax_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, softmax_impl<kLog>(s), kLog ? "log_softmax" : "softmax");
+}
+// aten::_softmax(self, dim, half_to_float): half_to_float asks for a float32 result
+// from a float16 input.
+template <bool kLog>
+Tensor softmax_internal_impl(Stack& s) {
+  bool half_to_float = pop_bool(s);
+  int64_t dim = pop_int(s);
+  Tensor t = pop_tensor(s);
+  std::optional<DType> d = half_to_float ? std::optional<DType>(DType::Float) : std::nullopt;
+  return kLog ? torchlet::log_softmax(t, dim, d) : torchlet::softmax(t, dim, d);
+}
+template <bool kLog>
+void softmax_internal(Stack& s) { push(s, softmax_internal_impl<kLog>(s)); }
+template <bool kLog>
+void softmax_internal_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, softmax_internal_impl<kLog>(s), kLog ? "_log_softmax" : "_softmax");
+}
+
+// --- dropout (eval) ------------------------------------------------------------------------
+void dropout(Stack& s) {
+  bool train = pop_bool(s);
+  double p = pop_double(s);
+  push(s, torchlet::dropout(pop_tensor(s), p, train));
+}
+// The in-place and feature/alpha forms are the identity in eval mode; training needs a
+// random generator torchlet does not have yet.
+void dropout_identity(Stack& s) {
+  bool train = pop_bool(s);
+  double p = pop_double(s);
+  TL_CHECK(!train || p == 0, UnsupportedError, "dropout: training mode (train=True) is not supported");
+}
+
+// --- embedding, upsampling ---------------------------------------------------------------------
+Tensor embedding_impl(Stack& s) {
+  pop_bool(s);  // sparse: a gradient option
+  pop_bool(s);  // scale_grad_by_freq: a gradient option
+  int64_t padding_idx = pop_int(s);
+  Tensor indices = pop_tensor(s);
+  return torchlet::embedding(pop_tensor(s), indices, padding_idx);
+}
+void embedding(Stack& s) { push(s, embedding_impl(s)); }
+void embedding_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  finish_out(s, out, embedding_impl(s), "embedding");
+}
+// The output size of upsample_*.vec: given, or floor(input size * scale factor).
+std::vector<int64_t> upsample_size(const Tensor& input, const std::optional<std::vector<int64_t>>& size,
+                                   const std::optional<std::vector<double>>& scales, const char* op) {
+  TL_CHECK(size.has_value() != scales.has_value(), ValueError,
+           "{}: must specify exactly one of output_size and scale_factors", op);
+  if (size) return *size;
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < scales->size(); ++i) {
+    int64_t in = input.size(input.dim() - static_cast<int64_t>(scales->size()) + static_cast<int64_t>(i));
+    out.push_back(static_cast<int64_t>(std::floor(static_cast<double>(in) * (*scales)[i])));
+  }
+  return out;
+}
+std::optional<std::vector<double>> pop_opt_double_list(Stack& s) {
+  if (s.back().isNone()) {
+    pop(s);
+    return std::nullopt;
+  }
+  return pop_double_list(s);
+}
+void upsample_nearest2d(Stack& s) {
+  pop_opt_double(s);  // scales_w: the kernel maps by sizes
+  pop_opt_double(s);  // scales_h
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_nearest2d(pop_tensor(s), size));
+}
+Tensor upsample_nearest2d_vec_impl(Stack& s) {
+  auto scales = pop_opt_double_list(s);
+  auto size = pop_opt_int_list(s);
+  Tensor input = pop_tensor(s);
+  return torchlet::upsample_nearest2d(input, upsample_size(input, size, scales, "upsample_nearest2d"));
+}
+void upsample_nearest2d_vec(Stack& s) { push(s, upsample_nearest2d_vec_impl(s)); }
+void upsample_bilinear2d(Stack& s) {
+  pop_opt_double(s);
+  pop_opt_double(s);
+  bool align = pop_bool(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_bilinear2d(pop_tensor(s), size, align));
+}
+void upsample_bilinear2d_vec(Stack& s) {
+  auto scales = pop_opt_double_list(s);
+  bool align = pop_bool(s);
+  auto size = pop_opt_int_list(s);
+  Tensor input = pop_tensor(s);
+  push(s, torchlet::upsample_bilinear2d(input, upsample_size(input, size, scales, "upsample_bilinear2d"), align));
+}
+
+}  // namespace
+
+static RegisterOps reg({
+    {"aten::mm(Tensor self, Tensor mat2) -> Tensor", matprod<torchlet::mm>},
+    {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::mm>},
+    {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", matprod<torchlet::bmm>},
+    {"aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::bmm>},
+    {"aten::matmul(Tensor self, Tensor other) -> Tensor", matprod<torchlet::matmul>},
+    {"aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::matmul>},
+    {"aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", addmm},
+    {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", addmm_out},
+    {"aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addmm_},
+    {"aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", linear},
+    {"aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)", linear_out},
+    {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] dilation=[1], int groups=1) -> Tensor", conv<torchlet::conv1d>},
+    {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor", conv<torchlet::conv2d>},
+    {"aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor", conv<torchlet::conv3d>},
+    {"aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding=\"valid\", int[2] dilation=1, int groups=1) -> Tensor", conv2d_padding},
+    {"aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor", conv_transpose2d},
+    {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor", convolution<4>},
+    {"aten::_convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor", convolution<3>},
+    {"aten::_convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)", convolution_out<4>},
+    {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor", convolution<0>},
+    {"aten::convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)", convolution_out<0>},
+    {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor", max_pool2d},
+    {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", avg_pool2d},
+    {"aten::avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)", avg_pool2d_out},
+    {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", adaptive_avg_pool2d},
+    {"aten::adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)", adaptive_avg_pool2d_out},
+    {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", adaptive_max_pool2d},
+    {"aten::adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))", adaptive_max_pool2d_out},
+    {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor", batch_norm},
+    {"aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", native_batch_norm},
+    {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor", instance_norm},
+    {"aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor", layer_norm},
+    {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)", native_layer_norm},
+    {"aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor", group_norm},
+    {"aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<false>},
+    {"aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", softmax_out<false>},
+    {"aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<true>},
+    {"aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", softmax_out<true>},
+    {"aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<false>},
+    {"aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", softmax_internal_out<false>},
+    {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<true>},
+    {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", softmax_internal_out<true>},
+    {"aten::dropout(Tensor input, float p, bool train) -> Tensor", dropout},
+    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
+    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
+    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor", embedding},
+    {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)", embedding_out},
+    {"aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_nearest2d},
+    {"aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", upsample_nearest2d_vec},
+    {"aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_bilinear2d},
+    {"aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", upsample_bilinear2d_vec},
+});
+
+}  // namespace torchlet::jit::ops
