@@ -88,6 +88,14 @@ TEST(Graph, UseListsFollowMutation) {
   EXPECT_TRUE(add->is_after(if_node->prev()));
   EXPECT_TRUE(add->is_before(loop));
   EXPECT_TRUE(loop->blocks()[0]->nodes().front()->is_after(add));
+  // Return nodes end their blocks: after everything inside, before what follows the
+  // block's owner (the emitter's last-use analysis relies on this).
+  EXPECT_TRUE(add->is_before(g->return_node()));
+  EXPECT_TRUE(loop->is_before(g->return_node()));
+  EXPECT_FALSE(g->return_node()->is_before(add));
+  EXPECT_TRUE(add->is_before(if_node->blocks()[0]->return_node()));
+  EXPECT_TRUE(if_node->blocks()[0]->return_node()->is_before(loop));
+  EXPECT_FALSE(if_node->blocks()[0]->return_node()->is_before(add));
 
   // Replace every use of x with a new constant placed first.
   Node* k = g->create_constant(IValue(2.5));

@@ -344,8 +344,10 @@ bool Node::is_before(const Node* n) const {
   }
   if (a == b) return false;  // siblings under one node: different blocks, unordered
   auto pos = [](const Node* x) {
-    if (x->kind_ == sym::prim_Param && !x->in_block_list()) return kLowerBound;
-    if (x->kind_ == sym::prim_Return && !x->in_block_list()) return kUpperBound;
+    // A block's param and return nodes are the ends of its node list (the return
+    // node is the list's sentinel, so it is linked): first and last by definition.
+    if (x == x->owning_block_->input_) return kLowerBound;
+    if (x == x->owning_block_->output_) return kUpperBound;
     return x->topo_position_;
   };
   return pos(a) < pos(b);

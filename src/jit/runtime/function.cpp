@@ -75,6 +75,32 @@ FunctionSchema schema_of_graph(const std::string& qualname, const Graph& g) {
   return s;
 }
 
+// Does a value from outside TorchScript fit a parameter's type? Like match_type on
+// type_of(v), except that a list or dict built without a recorded element type (an
+// empty list from a checkpoint, say) fits when each of its elements does.
+bool value_fits(const IValue& v, const TypePtr& t) {
+  if (t->kind() == TypeKind::Optional) return v.isNone() || value_fits(v, t->contained()[0]);
+  if (t->kind() == TypeKind::List && v.isList() && !v.listRef().elem_type) {
+    for (const IValue& e : v.listRef().elements)
+      if (!value_fits(e, t->contained()[0])) return false;
+    return true;
+  }
+  if (t->kind() == TypeKind::Dict && v.isDict() && !v.dictRef().key_type) {
+    for (const auto& [k, val] : v.dictRef().items())
+      if (!value_fits(k, t->contained()[0]) || !value_fits(val, t->contained()[1])) return false;
+    return true;
+  }
+  if (t->kind() == TypeKind::Tuple && !t->is_named_tuple() && v.isTuple()) {
+    const auto& elems = v.tupleRef().elements;
+    if (elems.size() != t->contained().size()) return false;
+    for (size_t i = 0; i < elems.size(); ++i)
+      if (!value_fits(elems[i], t->contained()[i])) return false;
+    return true;
+  }
+  TypeEnv env;
+  return match_type(t, type_of(v), env);
+}
+
 }  // namespace
 
 GraphFunction::GraphFunction(std::string qualname, GraphPtr graph, CompilationUnit* owner,
@@ -103,8 +129,7 @@ void GraphFunction::run(Stack& stack) const {
     IValue& v = stack[first + i];
     const TypePtr& want = graph_->inputs()[i]->type();
     if (want->kind() == TypeKind::Float && v.isInt()) v = IValue(static_cast<double>(v.toInt()));
-    TypeEnv env;
-    TL_CHECK(match_type(want, type_of(v), env), TypeError,
+    TL_CHECK(value_fits(v, want), TypeError,
              "{}() expected a value of type '{}' for argument '{}' but instead found type '{}'", name(),
              want->annotation_str(), schema_.arguments[i].name, type_of(v)->annotation_str());
   }
