@@ -49,6 +49,7 @@ TEST(ParserInterop, EveryArchiveCodeFileParsesLikeCPython) {
       continue;
     }
     EXPECT_FALSE(parsed.statements.empty()) << path;
+    for (const TreeRef& stmt : parsed.statements) EXPECT_NO_THROW(lint_tree(*stmt)) << path;
     EXPECT_EQ(to_sexpr(parsed), unhex(expected_hex)) << path;
     if (path.find("/__torch__/torchvision/models/") != std::string::npos) ++models_seen;
   }
@@ -63,7 +64,9 @@ TEST(ParserInterop, ProgramsParseLikeCPython) {
     auto [src_hex, expected_hex] = split_once(line);
     std::string src = unhex(src_hex);
     try {
-      EXPECT_EQ(to_sexpr(parse_file(src)), unhex(expected_hex)) << src;
+      ParsedFile parsed = parse_file(src);
+      for (const TreeRef& stmt : parsed.statements) EXPECT_NO_THROW(lint_tree(*stmt)) << src;
+      EXPECT_EQ(to_sexpr(parsed), unhex(expected_hex)) << src;
     } catch (const Error& e) {
       ADD_FAILURE() << src << "\n" << e.what();
     }
@@ -82,7 +85,9 @@ TEST(ParserInterop, ExpressionsParseLikeCPython) {
       continue;
     }
     try {
-      EXPECT_EQ(to_sexpr(*parse_expression(src)), expected) << src;
+      TreeRef parsed = parse_expression(src);
+      EXPECT_NO_THROW(lint_tree(*parsed)) << src;
+      EXPECT_EQ(to_sexpr(*parsed), expected) << src;
       ++accepted;
     } catch (const Error& e) {
       ADD_FAILURE() << src << "\n" << e.what();

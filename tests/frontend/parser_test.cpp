@@ -420,6 +420,25 @@ TEST(Parser, NestedBlocksAtTheIndentationLimit) {
   EXPECT_EQ(f.statements[0]->depth(), 2u * 99 + 1);
 }
 
+// lint_tree accepts what the parser builds and names the node when a layout is broken.
+TEST(Parser, LintTree) {
+  ParsedFile f = parse_file(
+      "@d\nclass C(B):\n  x : int = 1\n  def f(self, a: int = 2, *, b) -> int:  # type: (int) -> int\n"
+      "    for i, *j in {k: v for k, v in y if k}.items():\n      del a[i], b\n    while a < b <= c:\n      a += -1\n"
+      "    assert a, [x for x in z][1:2:3]\n    return f(a, *b, k=c)(d) if e else not g\n");
+  for (const TreeRef& s : f.statements) EXPECT_NO_THROW(lint_tree(*s));
+  SourceRange r;
+  TreeRef bad_binop = Tree::make(TreeKind::BinOp, r, {Tree::name(r, "a")});
+  try {
+    lint_tree(*bad_binop);
+    ADD_FAILURE() << "no error";
+  } catch (const InternalError& e) {
+    EXPECT_TRUE(contains(e.what(), "BinOp node has 1 children, not 2")) << e.what();
+  }
+  TreeRef stmt_in_expr = Tree::make(TreeKind::UnaryOp, r, {Tree::make(TreeKind::Pass, r)});
+  EXPECT_THROW(lint_tree(*stmt_in_expr), InternalError);
+}
+
 TEST(Parser, EmptyAndBlankFiles) {
   EXPECT_EQ(file(""), "");
   EXPECT_EQ(file("\n\n# comment\n"), "");

@@ -289,6 +289,157 @@ TL_TREE_VIEW_CHECK(DefView)
 TL_TREE_VIEW_CHECK(ClassDefView)
 #undef TL_TREE_VIEW_CHECK
 
+namespace {
+
+// One check per kind (lint_tree); each child is checked by what may stand there.
+class Linter {
+ public:
+  void check(const Tree& t) {
+    switch (t.kind()) {
+      case TreeKind::Name: return leaf(t, !t.str().empty());
+      case TreeKind::IntLiteral:
+      case TreeKind::FloatLiteral:
+      case TreeKind::ImagLiteral:
+        return leaf(t, !t.str().empty());
+      case TreeKind::StringLiteral:
+      case TreeKind::TrueLiteral:
+      case TreeKind::FalseLiteral:
+      case TreeKind::NoneLiteral:
+      case TreeKind::EllipsisLiteral:
+      case TreeKind::Break:
+      case TreeKind::Continue:
+      case TreeKind::Pass:
+        return leaf(t, true);
+      case TreeKind::Import: return leaf(t, !t.str().empty());
+      case TreeKind::Operator: return leaf(t, t.op() != TokenKind::Eof);
+      case TreeKind::Attribute: return shape(t, 2), expr(t, 0), name(t, 1);
+      case TreeKind::Call: return shape(t, 3), expr(t, 0), exprs(t, 1), list(t, 2, TreeKind::Keyword);
+      case TreeKind::Subscript: return shape(t, 2), expr(t, 0), exprs(t, 1, true);
+      case TreeKind::Slice: return shape(t, 3), opt_expr(t, 0), opt_expr(t, 1), opt_expr(t, 2);
+      case TreeKind::Starred: return shape(t, 1), expr(t, 0);
+      case TreeKind::ListLiteral:
+      case TreeKind::TupleLiteral:
+      case TreeKind::Delete:
+        return all_exprs(t);
+      case TreeKind::DictLiteral: return dict(t);
+      case TreeKind::ListComp: return shape(t, 2), expr(t, 0), list(t, 1, TreeKind::Comprehension, true);
+      case TreeKind::DictComp: return shape(t, 3), expr(t, 0), expr(t, 1), list(t, 2, TreeKind::Comprehension, true);
+      case TreeKind::UnaryOp: return shape(t, 1), expr(t, 0), has_op(t);
+      case TreeKind::BinOp:
+      case TreeKind::BoolOp:
+      case TreeKind::AugAssign:
+        return shape(t, 2), expr(t, 0), expr(t, 1), has_op(t);
+      case TreeKind::Compare: return compare(t);
+      case TreeKind::IfExp: return shape(t, 3), expr(t, 0), expr(t, 1), expr(t, 2);
+      case TreeKind::List:
+        for (size_t i = 0; i < t.size(); ++i) require(t, t.child(i) != nullptr, "a null item"), check(*t.child(i));
+        return;
+      case TreeKind::Keyword: return shape(t, 2), name(t, 0), expr(t, 1);
+      case TreeKind::Comprehension: return shape(t, 3), expr(t, 0), expr(t, 1), exprs(t, 2);
+      case TreeKind::Param: return shape(t, 3), name(t, 0), opt_expr(t, 1), opt_expr(t, 2);
+      case TreeKind::FuncTypeComment: return shape(t, 2), exprs(t, 0), expr(t, 1);
+      case TreeKind::ExprStmt: return shape(t, 1), expr(t, 0);
+      case TreeKind::Assign: return shape(t, 2), exprs(t, 0, true), expr(t, 1);
+      case TreeKind::AnnAssign: return shape(t, 3), expr(t, 0), expr(t, 1), opt_expr(t, 2);
+      case TreeKind::If: return shape(t, 3), expr(t, 0), stmts(t, 1, true), stmts(t, 2, false);
+      case TreeKind::While: return shape(t, 2), expr(t, 0), stmts(t, 1, true);
+      case TreeKind::For: return shape(t, 3), expr(t, 0), expr(t, 1), stmts(t, 2, true);
+      case TreeKind::Return:
+      case TreeKind::Raise:
+        return shape(t, 1), opt_expr(t, 0);
+      case TreeKind::Assert: return shape(t, 2), expr(t, 0), opt_expr(t, 1);
+      case TreeKind::Def: return def(t);
+      case TreeKind::ClassDef:
+        return shape(t, 4), name(t, 0), exprs(t, 1), stmts(t, 2, true), exprs(t, 3);
+    }
+  }
+
+ private:
+  static void require(const Tree& t, bool ok, std::string_view what) {
+    TL_INTERNAL_ASSERT(ok, fmt::format("{} node has {}", tree_kind_name(t.kind()), what));
+  }
+  void leaf(const Tree& t, bool payload_ok) {
+    require(t, t.size() == 0, "children");
+    require(t, payload_ok, "no payload");
+  }
+  void shape(const Tree& t, size_t n) { require(t, t.size() == n, fmt::format("{} children, not {}", t.size(), n)); }
+  void has_op(const Tree& t) { require(t, t.op() != TokenKind::Eof, "no operator"); }
+  void expr(const Tree& t, size_t i) {
+    const Tree* c = t.child(i);
+    require(t, c != nullptr && c->is_expr(), fmt::format("child {} that is not an expression", i));
+    check(*c);
+  }
+  void opt_expr(const Tree& t, size_t i) {
+    if (t.child(i) != nullptr) expr(t, i);
+  }
+  void name(const Tree& t, size_t i) {
+    const Tree* c = t.child(i);
+    require(t, c != nullptr && c->kind() == TreeKind::Name, fmt::format("child {} that is not a Name", i));
+  }
+  void all_exprs(const Tree& t) {
+    for (size_t i = 0; i < t.size(); ++i) expr(t, i);
+  }
+  // Child i is a List whose items are expressions (and not empty when required).
+  void exprs(const Tree& t, size_t i, bool non_empty = false) {
+    const Tree* l = t.child(i);
+    require(t, l != nullptr && l->kind() == TreeKind::List, fmt::format("child {} that is not a List", i));
+    require(t, !non_empty || l->size() > 0, fmt::format("an empty list as child {}", i));
+    all_exprs(*l);
+  }
+  void list(const Tree& t, size_t i, TreeKind item, bool non_empty = false) {
+    const Tree* l = t.child(i);
+    require(t, l != nullptr && l->kind() == TreeKind::List, fmt::format("child {} that is not a List", i));
+    require(t, !non_empty || l->size() > 0, fmt::format("an empty list as child {}", i));
+    for (size_t j = 0; j < l->size(); ++j) {
+      require(t, l->child(j) != nullptr && l->child(j)->kind() == item,
+              fmt::format("an item of child {} that is not a {}", i, tree_kind_name(item)));
+      check(*l->child(j));
+    }
+  }
+  void stmts(const Tree& t, size_t i, bool non_empty) {
+    const Tree* l = t.child(i);
+    require(t, l != nullptr && l->kind() == TreeKind::List, fmt::format("child {} that is not a List", i));
+    require(t, !non_empty || l->size() > 0, "an empty block");
+    for (size_t j = 0; j < l->size(); ++j) {
+      require(t, l->child(j) != nullptr && l->child(j)->is_stmt(), "a block item that is not a statement");
+      check(*l->child(j));
+    }
+  }
+  void dict(const Tree& t) {
+    shape(t, 2);
+    exprs(t, 0);
+    exprs(t, 1);
+    require(t, t.child(0)->size() == t.child(1)->size(), "different numbers of keys and values");
+  }
+  void compare(const Tree& t) {
+    require(t, t.size() >= 3 && t.size() % 2 == 1, "an operand/operator count that is not 1 + 2n");
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (i % 2 == 0) {
+        expr(t, i);
+        continue;
+      }
+      require(t, t.child(i) != nullptr && t.child(i)->kind() == TreeKind::Operator, "an operator slot without an Operator");
+      check(*t.child(i));
+    }
+  }
+  void def(const Tree& t) {
+    shape(t, 6);
+    name(t, 0);
+    list(t, 1, TreeKind::Param);
+    opt_expr(t, 2);
+    stmts(t, 3, true);
+    exprs(t, 4);
+    const Tree* tc = t.child(5);
+    if (tc == nullptr) return;
+    require(t, tc->kind() == TreeKind::FuncTypeComment, "a type comment slot without a FuncTypeComment");
+    check(*tc);
+  }
+};
+
+}  // namespace
+
+void lint_tree(const Tree& tree) { Linter().check(tree); }
+
 std::string to_sexpr(const Tree& tree) {
   Printer p;
   p.print(&tree);

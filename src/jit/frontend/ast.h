@@ -261,4 +261,10 @@ std::string to_sexpr(const Tree& tree);
 // Every statement of a file on its own line.
 std::string to_sexpr(const ParsedFile& file);
 
+// Checks that a tree has the layout tree_kinds.def promises for every node below it
+// (child counts, which children may be null, what kind of node each child and list
+// item is), so the views above are safe on anything the parser builds. A violation is
+// a torchlet bug: InternalError naming the node. The fuzz target runs it on every tree.
+void lint_tree(const Tree& tree);
+
 }  // namespace torchlet::jit
