@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <random>
 #include <string_view>
 #include <tuple>
 #include <vector>
@@ -334,6 +336,40 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
 // aten::kl_div: pointwise target * (log target - input) (or exp(t) * (t - input) with
 // log_target); 'batchmean' is F.kl_div's sum divided by the batch size.
 Tensor kl_div(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean, bool log_target = false);
+
+// --- random sampling (random.cpp) ------------------------------------------------------
+// torch's CPU generator: mt19937 seeded with the seed's low 32 bits, so
+// manual_seed(s) followed by rand/randn/randint gives torch.manual_seed(s)'s values.
+class Generator {
+ public:
+  static constexpr uint64_t kDefaultSeed = 67280421310721;  // torch's default_rng_seed_val
+  explicit Generator(uint64_t seed = kDefaultSeed);
+  void manual_seed(uint64_t seed);  // also drops the cached normal sample, as torch does
+  uint64_t initial_seed() const { return seed_; }
+  uint32_t random();    // one engine draw
+  uint64_t random64();  // two draws, the first as the high word
+  // Box-Muller's second sample, kept for the next normal draw (torch's
+  // next_double_normal_sample); sampling kernels hold mutex_ for a whole fill.
+  std::optional<double> next_double_normal_;
+  std::mutex mutex_;
+
+ private:
+  std::mt19937 engine_;
+  uint64_t seed_ = 0;
+};
+// The process-wide generator the functions below use when `gen` is null.
+Generator& default_generator();
+void manual_seed(uint64_t seed);
+// In place, in torch's element order (storage order for strided views).
+Tensor& uniform_(Tensor& self, double from = 0, double to = 1, Generator* gen = nullptr);
+Tensor& normal_(Tensor& self, double mean = 0, double std = 1, Generator* gen = nullptr);
+// Integers uniform in [from, to) (an upper bound is required).
+Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen = nullptr);
+Tensor rand(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
+Tensor randn(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
+Tensor randint(int64_t low, int64_t high, IntList size, DType dtype = DType::Long, Generator* gen = nullptr);
+// Identity matrix n x m (m defaults to n).
+Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = kDefaultFloatDType);
 
 // --- shape operators that copy -----------------------------------------------------
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);
