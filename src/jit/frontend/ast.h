@@ -5,6 +5,10 @@
 // that name a compound node's children, and the S-expression printer used by tests; it
 // knows nothing about types or graphs.
 //
+// Ranges: an expression's range is its whole text (parentheses included); a compound
+// statement's (if, while, for, def, class) is its header up to the colon, so a
+// highlight stays short; the statements of its body carry their own ranges.
+//
 // Ownership: a Tree owns its children through shared_ptr<const Tree> (TreeRef), so
 // the compiler can share subtrees when it desugars; trees are never mutated after
 // construction. Depth is bounded at construction (kMaxTreeDepth), so every recursive

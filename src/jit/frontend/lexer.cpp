@@ -358,7 +358,7 @@ class Lexer {
           p += 1 + n;
           continue;
         }
-        p = decode_escape(b, p, value);
+        p = decode_escape(p, value);
         continue;
       }
       if (c == '\r') {  // normalise line breaks inside triple-quoted strings, as Python does
@@ -374,7 +374,7 @@ class Lexer {
   }
 
   // Decodes the escape at p (a backslash) into out; returns the position after it.
-  size_t decode_escape(size_t literal_begin, size_t p, std::string& out) {
+  size_t decode_escape(size_t p, std::string& out) {
     unsigned char e = at(p + 1);
     switch (e) {
       case '\n': return p + 2;
@@ -389,9 +389,9 @@ class Lexer {
       case 'r': out += '\r'; return p + 2;
       case 't': out += '\t'; return p + 2;
       case 'v': out += '\v'; return p + 2;
-      case 'x': return decode_hex_escape(literal_begin, p, 2, out);
-      case 'u': return decode_hex_escape(literal_begin, p, 4, out);
-      case 'U': return decode_hex_escape(literal_begin, p, 8, out);
+      case 'x': return decode_hex_escape(p, 2, out);
+      case 'u': return decode_hex_escape(p, 4, out);
+      case 'U': return decode_hex_escape(p, 8, out);
       case 'N': fail(p, p + 2, "\\N{...} escapes are not supported in TorchScript strings");
       default: break;
     }
@@ -407,7 +407,7 @@ class Lexer {
     return p + 1;
   }
 
-  size_t decode_hex_escape(size_t literal_begin, size_t p, int digits, std::string& out) {
+  size_t decode_hex_escape(size_t p, int digits, std::string& out) {
     uint32_t cp = 0;
     for (int i = 0; i < digits; ++i) {
       int v = hex_value(at(p + 2 + i));
@@ -418,7 +418,6 @@ class Lexer {
       cp = cp * 16 + static_cast<uint32_t>(v);
     }
     if (cp > 0x10ffff) fail(p, p + 2 + digits, "illegal Unicode character in escape");
-    (void)literal_begin;
     append_utf8(out, cp);
     return p + 2 + digits;
   }
