@@ -439,6 +439,18 @@ TEST(Parser, LintTree) {
   EXPECT_THROW(lint_tree(*stmt_in_expr), InternalError);
 }
 
+// An elif chain is read without recursion: 400 clauses parse (800 tree levels).
+TEST(Parser, LongElifChain) {
+  std::string src = "if x == 0:\n  y = 0\n";
+  for (int i = 1; i < 400; ++i) src += "elif x == " + std::to_string(i) + ":\n  y = " + std::to_string(i) + "\n";
+  src += "else:\n  y = -1\n";
+  ParsedFile f = parse_file(src);
+  const Tree* t = f.statements[0].get();
+  for (int i = 0; i < 399; ++i) t = IfView(*t).else_body()[0].get();
+  EXPECT_EQ(to_sexpr(*t), "(if (compare x == 399) ((= y 399)) ((= y (- 1))))");
+  EXPECT_NO_THROW(lint_tree(*f.statements[0]));
+}
+
 TEST(Parser, EmptyAndBlankFiles) {
   EXPECT_EQ(file(""), "");
   EXPECT_EQ(file("\n\n# comment\n"), "");

@@ -845,26 +845,36 @@ class Parser {
   }
 
   // if c: ... (elif c: ...)* [else: ...]; an elif is an If alone in the else body.
+  // The clauses are read in a loop and nested from the last one up, so a long elif
+  // chain costs no parser recursion (only tree depth, two levels per elif).
   TreeRef parse_if() {
-    size_t start = cur().range.start();
-    advance();  // `if` or `elif`
-    TreeRef cond = parse_expr(kLowest);
-    expect(TokenKind::Colon);
-    SourceRange header = range_from(start);
-    TreeRef then_body = parse_block("'if' statement");
+    struct Clause {
+      SourceRange header;
+      TreeRef cond, body;
+      size_t start;
+    };
+    std::vector<Clause> clauses;
+    do {
+      size_t start = cur().range.start();
+      advance();  // `if` or `elif`
+      TreeRef cond = parse_expr(kLowest);
+      expect(TokenKind::Colon);
+      SourceRange header = range_from(start);
+      clauses.push_back({header, cond, parse_block("'if' statement"), start});
+    } while (cur().kind == TokenKind::Elif);
     TreeRef else_body;
-    if (cur().kind == TokenKind::Elif) {
-      NestingGuard guard(*this);
-      size_t elif_start = cur().range.start();
-      TreeRef nested = parse_if();
-      else_body = Tree::list(range_from(elif_start), {nested});
-    } else if (accept(TokenKind::Else)) {
+    if (accept(TokenKind::Else)) {
       expect(TokenKind::Colon);
       else_body = parse_block("'else'");
     } else {
       else_body = Tree::list(SourceRange(source_, prev_end_, prev_end_), {});
     }
-    return Tree::make(TreeKind::If, header, {cond, then_body, else_body});
+    for (size_t i = clauses.size(); i-- > 0;) {
+      TreeRef node = Tree::make(TreeKind::If, clauses[i].header, {clauses[i].cond, clauses[i].body, else_body});
+      if (i == 0) return node;
+      else_body = Tree::list(range_from(clauses[i].start), {node});
+    }
+    TL_INTERNAL_ASSERT(false, "an if statement has at least one clause");
   }
 
   TreeRef parse_while() {
