@@ -5,6 +5,19 @@
 // archives' code/ files, and refuses constructs TorchScript lacks (global, nonlocal,
 // lambda, with, try, yield, ...) with a CompileError naming them. It checks syntax
 // only (e.g. assignment targets); names and types are the compiler's business.
+//
+// Note [Accepted syntax versus torch's own parser]
+// The grammar is Python's (checked against CPython's ast and tokenize in the tests), a
+// superset of what torch 1.13's C++ parser (torch.jit.CompilationUnit) accepts. Measured
+// with torch 1.13, CompilationUnit refuses at parse time, while this parser accepts:
+// `;` between statements, a one-line body after `if/while/for ...:` (a one-line def body
+// is accepted by both), `if` clauses in comprehensions, `_` in numbers, 0o/0b
+// literals, raw strings, \u/\U escapes, a `# type:` comment on the def line,
+// decorators; chained comparisons and several `for`s in a comprehension parse in torch
+// but fail when compiled. The other way round, torch accepts `007` (Python and this
+// parser refuse it) and `with` blocks (refused here: not in this frontend's scope).
+// The compiler decides which of these programs it takes; the trees carry everything
+// it needs to refuse them by name.
 #pragma once
 
 #include <memory>
