@@ -114,6 +114,9 @@ TEST(Parser, LiteralValues) {
   EXPECT_EQ(sx("(1.5, .5, 1., 1e10, 1E-3, 1_0.0_1, 1e400, 2.)"),
             "(tuple 1.5 0.5 1.0 10000000000.0 0.001 10.01 inf 2.0)");
   EXPECT_EQ(sx("(3j, 1.5J, 1e3j)"), "(tuple 3.0j 1.5j 1000.0j)");
+  // Out of a double's range: inf or 0.0 as Python rounds them; subnormals kept.
+  EXPECT_EQ(sx("(1e400, 0.001e-400, 1e-400, 12345e-330, 0.0e999, 1" + std::string(400, '0') + ".0, 5e-324)"),
+            "(tuple inf 0.0 0.0 0.0 0.0 inf 4.9406564584124654e-324)");
   EXPECT_EQ(sx("('a' \"b\", r'\\n', '\\u00e9')"), "(tuple \"ab\" \"\\\\n\" \"\\xc3\\xa9\")");
   EXPECT_EQ(sx("(True, False, None, ...)"), "(tuple True False None ...)");
   // torch 1.13 accepts INT64_MIN written as a negated literal, and refuses larger ones.

@@ -4,7 +4,6 @@
 #include "jit/frontend/parser.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -141,6 +140,35 @@ uint64_t parse_int_magnitude(const Token& tok) {
   return value;
 }
 
+// Python rounds a literal too large for a double to inf and one too small to 0.0.
+// from_chars only says "out of range", so the decimal exponent of the first significant
+// digit decides which (no strtod: it would depend on the C locale).
+double out_of_range_float(std::string_view digits) {
+  size_t e = digits.find_first_of("eE");
+  std::string_view mantissa = digits.substr(0, e);
+  long exponent = 0;
+  if (e != std::string_view::npos) {
+    std::string_view exp_text = digits.substr(e + 1);
+    bool negative = !exp_text.empty() && exp_text[0] == '-';
+    if (!exp_text.empty() && (exp_text[0] == '-' || exp_text[0] == '+')) exp_text.remove_prefix(1);
+    for (char c : exp_text) exponent = std::min(exponent * 10 + (c - '0'), 100000L);
+    if (negative) exponent = -exponent;
+  }
+  size_t dot = mantissa.find('.');
+  std::string_view int_part = mantissa.substr(0, dot);
+  size_t first = int_part.find_first_not_of('0');
+  long position;  // decimal exponent of the first significant digit
+  if (first != std::string_view::npos) {
+    position = static_cast<long>(int_part.size() - first) - 1;
+  } else {
+    std::string_view frac = dot == std::string_view::npos ? std::string_view() : mantissa.substr(dot + 1);
+    size_t nz = frac.find_first_not_of('0');
+    if (nz == std::string_view::npos) return 0.0;
+    position = -static_cast<long>(nz) - 1;
+  }
+  return exponent + position > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+}
+
 double parse_float_text(std::string_view text) {
   std::string digits;
   for (char c : text) {
@@ -148,10 +176,7 @@ double parse_float_text(std::string_view text) {
   }
   double value = 0;
   auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  if (ec == std::errc::result_out_of_range) {
-    // Python rounds an overflowing literal to inf and an underflowing one to 0.
-    return std::strtod(digits.c_str(), nullptr);
-  }
+  if (ec == std::errc::result_out_of_range) return out_of_range_float(digits);
   TL_INTERNAL_ASSERT(ec == std::errc() && ptr == digits.data() + digits.size(), "lexer validated the float literal");
   return value;
 }
