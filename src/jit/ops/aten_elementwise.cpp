@@ -11,12 +11,27 @@
 namespace torchlet::jit::ops {
 namespace {
 
+// torch generates mul.Scalar_out (functional result copied into out, no cast check);
+// the other Scalar_out forms are structured kernels that check the cast.
+void assign_scalar_out(Tensor& out, const Tensor& r, const char* name) {
+  if (std::string_view(name) == "mul") return assign_out_unchecked(out, r);
+  assign_out(out, r, name);
+}
+
+// Scalar-first out= forms are generated too, except pow.Scalar_out (a structured kernel).
+void assign_scalar_first_out(Tensor& out, const Tensor& r, const char* name) {
+  if (std::string_view(name) == "pow") return assign_out(out, r, name);
+  assign_out_unchecked(out, r);
+}
+
 // A Python number in the first operand's place (remainder.Scalar_Tensor, ...): torch
 // wraps it as a 0-dim "wrapped number"; a 0-dim tensor of the promoted dtype gives the
 // same result type through our kernels' promotion.
 Tensor wrapped(const Scalar& v, const Tensor& other) { return scalar_tensor(v, result_type(other, v)); }
 
 // --- the binary table -------------------------------------------------------------------
+// Which out= forms check the result's cast follows torch: its generated out= variants
+// (functional result copied into out) do not, its structured kernels do.
 #define TL_BINARY_ADAPTERS(name, category)                                             \
   [[maybe_unused]] void name##_tt(Stack& s) {                                                           \
     Tensor o = pop_tensor(s);                                                          \
@@ -56,14 +71,14 @@ Tensor wrapped(const Scalar& v, const Tensor& other) { return scalar_tensor(v, r
     Tensor out = pop_tensor(s);                                                        \
     Scalar o = pop_scalar(s);                                                          \
     Tensor a = pop_tensor(s);                                                          \
-    assign_out(out, torchlet::name(a, o), #name);                                      \
+    assign_scalar_out(out, torchlet::name(a, o), #name);                               \
     push(s, out);                                                                      \
   }                                                                                    \
   [[maybe_unused]] void name##_st_out(Stack& s) {                                                       \
     Tensor out = pop_tensor(s);                                                        \
     Tensor o = pop_tensor(s);                                                          \
     Scalar a = pop_scalar(s);                                                          \
-    assign_out(out, torchlet::name(wrapped(a, o), o), #name);                          \
+    assign_scalar_first_out(out, torchlet::name(wrapped(a, o), o), #name);            \
     push(s, out);                                                                      \
   }
 TL_BINARY_OPS(TL_BINARY_ADAPTERS)
@@ -96,7 +111,7 @@ TL_BINARY_OPS(TL_BINARY_ADAPTERS)
     Scalar alpha = pop_scalar(s);                                \
     Scalar o = pop_scalar(s);                                    \
     Tensor a = pop_tensor(s);                                    \
-    assign_out(out, torchlet::name(a, o, alpha), #name);         \
+    assign_out_unchecked(out, torchlet::name(a, o, alpha));      \
     push(s, out);                                                \
   }
 TL_ALPHA_ADAPTERS(add)
@@ -186,7 +201,7 @@ void div_ts_out(Stack& s) {
   auto mode = pop_mode<kMode>(s);
   Scalar o = pop_scalar(s);
   Tensor a = pop_tensor(s);
-  assign_out(out, torchlet::div(a, o, view(mode)), "div");
+  assign_out_unchecked(out, torchlet::div(a, o, view(mode)));
   push(s, out);
 }
 

@@ -73,7 +73,7 @@ void pop_(Stack& s) {
   IValue list = pop(s);
   auto& e = list.listRef().elements;
   TL_CHECK(!e.empty(), IndexError, "pop from empty list");
-  size_t i = normalize_index(idx, e.size(), "pop index out of range");
+  size_t i = normalize_index(idx, e.size(), "list index out of range");
   IValue v = std::move(e[i]);
   e.erase(e.begin() + static_cast<std::ptrdiff_t>(i));
   push(s, std::move(v));
@@ -156,7 +156,7 @@ void len(Stack& s) { push(s, static_cast<int64_t>(pop(s).listRef().elements.size
 // visited, as slice.indices() computes them. Shared with the string slice.
 std::vector<size_t> slice_indices(size_t size, std::optional<int64_t> start, std::optional<int64_t> end,
                                   int64_t step) {
-  TL_CHECK(step != 0, ValueError, "slice step cannot be zero");
+  TL_CHECK(step != 0, ValueError, "List slice should have non-zero step");
   const auto n = static_cast<int64_t>(size);
   auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
     if (!v) return dflt;

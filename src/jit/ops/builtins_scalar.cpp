@@ -145,22 +145,30 @@ struct MathRemainder {  // math.remainder: IEEE remainder (round half to even)
   static double i(int64_t a, int64_t b) { return std::remainder(static_cast<double>(a), static_cast<double>(b)); }
   static double d(double a, double b) { return std::remainder(a, b); }
 };
-struct LogBase {  // math.log(a, base)
-  static double i(int64_t a, int64_t b) { return std::log(static_cast<double>(a)) / std::log(static_cast<double>(b)); }
-  static double d(double a, double b) { return std::log(a) / std::log(b); }
-  static Complex c(Complex a, Complex b) { return std::log(a) / std::log(b); }
-};
+// math.log(a, base): each operand's log in its own kind (a real operand takes the
+// real log, NaN when negative, even beside a complex one, as torch computes it).
+Complex log_of(const IValue& v) {
+  return is_cplx(v) ? std::log(v.toComplexDouble()) : Complex(std::log(as_double(v)), 0);
+}
+void log_base(Stack& s) {
+  IValue b = pop(s);
+  IValue a = pop(s);
+  if (is_cplx(a) || is_cplx(b)) return push(s, log_of(a) / log_of(b));
+  push(s, std::log(as_double(a)) / std::log(as_double(b)));
+}
 struct Polar {  // complex from magnitude and angle
   static Complex i(int64_t a, int64_t b) { return std::polar(static_cast<double>(a), static_cast<double>(b)); }
   static Complex d(double a, double b) { return std::polar(a, b); }
 };
+// prim::max/min compare as `a > b ? a : b` (resp. <), so a NaN first loses and a NaN
+// second wins, as in torch's interpreter.
 struct Max {
-  static int64_t i(int64_t a, int64_t b) { return std::max(a, b); }
-  static double d(double a, double b) { return (std::isnan(a) || std::isnan(b)) ? NAN : std::max(a, b); }
+  static int64_t i(int64_t a, int64_t b) { return a > b ? a : b; }
+  static double d(double a, double b) { return a > b ? a : b; }
 };
 struct Min {
-  static int64_t i(int64_t a, int64_t b) { return std::min(a, b); }
-  static double d(double a, double b) { return (std::isnan(a) || std::isnan(b)) ? NAN : std::min(a, b); }
+  static int64_t i(int64_t a, int64_t b) { return a < b ? a : b; }
+  static double d(double a, double b) { return a < b ? a : b; }
 };
 
 template <class Op>
@@ -285,8 +293,8 @@ void math1(Stack& s) {
 void angle(Stack& s) {
   IValue a = pop(s);
   if (is_cplx(a)) return push(s, std::arg(a.toComplexDouble()));
-  double d = as_double(a);
-  push(s, std::isnan(d) ? d : (d < 0 ? std::numbers::pi : 0.0));
+  // torch's angle: pi for negatives, else 0 (NaN included).
+  push(s, as_double(a) < 0 ? std::numbers::pi : 0.0);
 }
 // math.floor / math.ceil: ints stay ints, floats become ints.
 void floor_(Stack& s) {
@@ -333,9 +341,9 @@ void gcd(Stack& s) {
 void ldexp(Stack& s) {
   int64_t e = pop_int(s);
   double x = pop_double(s);
-  // std::ldexp takes an int exponent; clamping keeps the result (0 or inf) unchanged.
-  e = std::clamp<int64_t>(e, -100000, 100000);
-  push(s, std::ldexp(x, static_cast<int>(e)));
+  // torch passes the int64 exponent to std::ldexp's int parameter, keeping the low
+  // 32 bits (so 2^62 acts as 0); the same narrowing here gives torch's results.
+  push(s, std::ldexp(x, static_cast<int>(static_cast<int32_t>(static_cast<uint64_t>(e) & 0xffffffffu))));
 }
 
 // --- bitwise and boolean ---------------------------------------------------------------
@@ -557,16 +565,16 @@ static RegisterOps reg({
     {"aten::log.complex(complex a) -> complex", math1<Math_log>},
     {"aten::log.float(float a) -> float", math1<Math_log>},
     {"aten::log.int(int a) -> float", math1<Math_log>},
-    {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", binary<LogBase>},
-    {"aten::log.complex_complex(complex a, complex b) -> complex", binary<LogBase>},
-    {"aten::log.complex_float(complex a, float b) -> complex", binary<LogBase>},
-    {"aten::log.complex_int(complex a, int b) -> complex", binary<LogBase>},
-    {"aten::log.float_complex(float a, complex b) -> complex", binary<LogBase>},
-    {"aten::log.float_float(float a, float b) -> float", binary<LogBase>},
-    {"aten::log.float_int(float a, int b) -> float", binary<LogBase>},
-    {"aten::log.int_complex(int a, complex b) -> complex", binary<LogBase>},
-    {"aten::log.int_float(int a, float b) -> float", binary<LogBase>},
-    {"aten::log.int_int(int a, int b) -> float", binary<LogBase>},
+    {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", log_base},
+    {"aten::log.complex_complex(complex a, complex b) -> complex", log_base},
+    {"aten::log.complex_float(complex a, float b) -> complex", log_base},
+    {"aten::log.complex_int(complex a, int b) -> complex", log_base},
+    {"aten::log.float_complex(float a, complex b) -> complex", log_base},
+    {"aten::log.float_float(float a, float b) -> float", log_base},
+    {"aten::log.float_int(float a, int b) -> float", log_base},
+    {"aten::log.int_complex(int a, complex b) -> complex", log_base},
+    {"aten::log.int_float(int a, float b) -> float", log_base},
+    {"aten::log.int_int(int a, int b) -> float", log_base},
     // lt
     {"aten::lt(Scalar a, Scalar b) -> bool", compare<std::less<>>},
     {"aten::lt.float(float a, float b) -> bool", compare<std::less<>>},

@@ -284,10 +284,12 @@ void istitle(Stack& s) {
   }
   push(s, any);
 }
+// torch 1.13's isidentifier (it warns that it follows Python 2): not starting with a
+// digit, and every byte alphanumeric, so "_" and "x_1" are not identifiers.
 void isidentifier(Stack& s) {
   std::string str = pop_str(s);
   bool ok = !str.empty() && !std::isdigit(static_cast<unsigned char>(str[0]));
-  for (char c : str) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  for (char c : str) ok = ok && std::isalnum(static_cast<unsigned char>(c));
   push(s, ok);
 }
 
@@ -333,12 +335,12 @@ void find(Stack& s) { push(s, find_in(pop_find_args(s), false)); }
 void rfind(Stack& s) { push(s, find_in(pop_find_args(s), true)); }
 void index(Stack& s) {
   int64_t r = find_in(pop_find_args(s), false);
-  TL_CHECK(r >= 0, ValueError, "substring not found");
+  TL_CHECK(r >= 0, ValueError, "ValueError: substring not found");
   push(s, r);
 }
 void rindex(Stack& s) {
   int64_t r = find_in(pop_find_args(s), true);
-  TL_CHECK(r >= 0, ValueError, "substring not found");
+  TL_CHECK(r >= 0, ValueError, "ValueError: substring not found");
   push(s, r);
 }
 void count(Stack& s) {
@@ -431,19 +433,22 @@ void rsplit(Stack& s) {
   std::reverse(out.begin(), out.end());
   push(s, str_list(out));
 }
+// torch 1.13's splitlines: every line-break byte ends a line (so "\r\n" makes an
+// empty line), a trailing break adds no empty line, and keepends pushes each break as
+// its own element.
 void splitlines(Stack& s) {
   bool keepends = pop_bool(s);
   std::string str = pop_str(s);
+  static constexpr std::string_view kBreaks = "\n\r\v\f\x1c\x1d\x1e";
   std::vector<std::string> out;
-  size_t i = 0;
-  while (i < str.size()) {
-    size_t j = i;
-    while (j < str.size() && str[j] != '\n' && str[j] != '\r') ++j;
-    size_t eol = j;
-    if (j < str.size()) j += (str[j] == '\r' && j + 1 < str.size() && str[j + 1] == '\n') ? 2 : 1;
-    out.push_back(str.substr(i, (keepends ? j : eol) - i));
-    i = j;
+  size_t prev = 0;
+  for (size_t pos = str.find_first_of(kBreaks, prev); pos != std::string::npos;
+       pos = str.find_first_of(kBreaks, prev)) {
+    out.push_back(str.substr(prev, pos - prev));
+    if (keepends) out.push_back(str.substr(pos, 1));
+    prev = pos + 1;
   }
+  if (prev < str.size()) out.push_back(str.substr(prev));
   push(s, str_list(out));
 }
 void partition(Stack& s) {
@@ -451,8 +456,9 @@ void partition(Stack& s) {
   std::string str = pop_str(s);
   TL_CHECK(!sep.empty(), ValueError, "empty separator");
   size_t at = str.find(sep);
-  if (at == std::string::npos) return push(s, IValue::tuple({str, std::string(), std::string()}));
-  push(s, IValue::tuple({str.substr(0, at), sep, str.substr(at + sep.size())}));
+  // `-> (str, str, str)` is three returns.
+  if (at == std::string::npos) return push(s, str, std::string(), std::string());
+  push(s, str.substr(0, at), sep, str.substr(at + sep.size()));
 }
 std::string fill_char(const std::string& fill) {
   TL_CHECK(fill.size() == 1, TypeError, "The fill character must be exactly one character long");
@@ -471,14 +477,13 @@ void justify(Stack& s) {
   int64_t left = kWhere < 0 ? 0 : kWhere > 0 ? pad : pad / 2 + (pad & width & 1);
   push(s, std::string(static_cast<size_t>(left), fill[0]) + str + std::string(static_cast<size_t>(pad - left), fill[0]));
 }
+// torch's zfill pads on the left without looking at a sign ("-42" -> "000-42").
 void zfill(Stack& s) {
   int64_t width = pop_int(s);
   std::string str = pop_str(s);
   auto len = static_cast<int64_t>(str.size());
   if (width <= len) return push(s, str);
-  size_t sign = (!str.empty() && (str[0] == '+' || str[0] == '-')) ? 1 : 0;
-  str.insert(sign, static_cast<size_t>(width - len), '0');
-  push(s, str);
+  push(s, std::string(static_cast<size_t>(width - len), '0') + str);
 }
 void expandtabs(Stack& s) {
   int64_t tabsize = pop_int(s);

@@ -134,6 +134,10 @@ void assign_out(Tensor& out, const Tensor& result, const char* op) {
   TL_CHECK(can_cast(result.dtype(), out.dtype()), TypeError,
            "{}: result type {} can't be cast to the desired output type {}", op,
            dtype_info(result.dtype()).scalar_type_name, dtype_info(out.dtype()).scalar_type_name);
+  assign_out_unchecked(out, result);
+}
+
+void assign_out_unchecked(Tensor& out, const Tensor& result) {
   if (!(out.sizes() == result.sizes())) {
     // Resize the TensorImpl itself, so the caller's out (and its aliases) change.
     Tensor fresh = empty(result.sizes(), out.dtype());

@@ -63,6 +63,9 @@ bool can_cast(DType from, DType to);
 // alias of it sees the new shape) when its shape differs, and result's dtype must be
 // castable to out's.
 void assign_out(Tensor& out, const Tensor& result, const char* op);
+// The same without the cast check: torch's generated out= variants of functional ops
+// (mul.Scalar_out, div.Scalar_out, ...) resize and copy, casting whatever the result.
+void assign_out_unchecked(Tensor& out, const Tensor& result);
 // Writes `result` into self for an in-place variant: same shape required (torch's
 // "output with shape ... doesn't match the broadcast shape ..."), dtype castable.
 void assign_inplace(Tensor& self, const Tensor& result, const char* op);
