@@ -209,6 +209,20 @@ TEST(Lexer, StringErrors) {
   EXPECT_EQ(lex("ur 'x'"), "ur [x] NEWLINE EOF");
 }
 
+// A range over many lines is highlighted on its first line only.
+TEST(Lexer, LongRangesAreHighlightedOnTheirFirstLine) {
+  std::string src = "x = 1\ns = \"\"\"never closed\n";
+  for (int i = 0; i < 10000; ++i) src += "line " + std::to_string(i) + "\n";
+  std::string err = lex_error(src);
+  EXPECT_EQ(err,
+            "unterminated triple-quoted string literal:\n"
+            "x = 1\n"
+            "s = \"\"\"never closed\n"
+            "    ~~~~~~~~~~~~~~~ <--- HERE\n"
+            "line 0\n"
+            "line 1\n");
+}
+
 TEST(Lexer, TypeComments) {
   EXPECT_EQ(lex("def f(x):  # type: (int) -> int\n    return x\n"),
             "def f ( x ) : TYPE_COMMENT{(int) -> int} NEWLINE INDENT return x NEWLINE DEDENT EOF");
