@@ -69,12 +69,13 @@ void pop_default(Stack& s) {
   d.dictRef().erase(key);
   push(s, std::move(out));
 }
-// popitem removes and returns the last inserted pair, as Python 3.7+.
+// popitem removes and returns the first pair in insertion order: torch 1.13 does so
+// (Python would take the last).
 void popitem(Stack& s) {
   IValue d = pop(s);
   auto& dict = d.dictRef();
   TL_CHECK(dict.size() != 0, IndexError, "KeyError: popitem(): dictionary is empty");
-  auto [k, v] = dict.items().back();
+  auto [k, v] = dict.items().front();
   dict.erase(k);
   push(s, IValue::tuple({std::move(k), std::move(v)}));
 }

@@ -154,8 +154,8 @@ void print(Stack& s) {
   std::cout << out.str() << std::flush;
 }
 
-// aten::format(str self, ...): each "{}" takes the next argument; surplus arguments
-// are ignored and missing ones leave the rest of the text as written.
+// aten::format(str self, ...): each "{}" takes the next argument (no "{{" escapes, as
+// in torch); surplus arguments are ignored, too few is torch's error.
 void format(Stack& s) {
   size_t n = pop_num_inputs(s);
   const std::string fmt_text = peek(s, 0, n).toStringRef();
@@ -168,6 +168,8 @@ void format(Stack& s) {
     print_to(out, peek(s, i, n));
     begin = loc + 2;
   }
+  TL_CHECK(fmt_text.find("{}", begin) == std::string::npos, ScriptError,
+           "Too few arguments for format string: {}", fmt_text);
   out << fmt_text.substr(begin);
   drop(s, n);
   push(s, out.str());
