@@ -60,8 +60,13 @@ Tensor celu(const Tensor& self, const Scalar& alpha) {
 
 Tensor mish(const Tensor& self) {
   check_activation_dtype(self.dtype(), "mish_cpu", false);
+  // tanh(log1p(e^x)) = n / (n + 2) with n = e^x (e^x + 2): one vectorisable exp
+  // instead of three libm calls. Past x = 20 the factor is 1 in float and double.
   return kernels::map_floating(self, "mish_cpu", [](auto x) {
-    return x * std::tanh(std::log1p(std::exp(x)));
+    using M = decltype(x);
+    const M ex = kernels::vexp(std::min(x, M(20)));
+    const M n = ex * (ex + M(2));
+    return x > M(20) ? x : x * n / (n + M(2));
   });
 }
 

@@ -103,6 +103,29 @@ TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corne
   return t;
 }
 
+// One output row: sum over the blended input rows r of row_w[r] times the row's
+// W-interpolation with `WT` taps per output column. One tap of weight 1 (nearest)
+// copies the value through unchanged.
+template <typename T, typename M, int WT>
+TL_VECTOR_CLONES void interp_row(const T* const* rows, const M* row_w, int nrows, const int64_t* wi, const M* ww,
+                                 T* __restrict out, int64_t width) {
+  if (nrows == 1 && WT == 1) {
+    const T* r = rows[0];
+    for (int64_t o = 0; o < width; ++o) out[o] = r[wi[o]];
+    return;
+  }
+  for (int64_t o = 0; o < width; ++o) {
+    M acc = 0;
+    for (int r = 0; r < nrows; ++r) {
+      const T* row = rows[r];
+      M s = 0;
+      for (int c = 0; c < WT; ++c) s += ww[o * WT + c] * static_cast<M>(row[wi[o * WT + c]]);
+      acc += row_w[r] * s;
+    }
+    out[o] = static_cast<T>(acc);
+  }
+}
+
 // [N, C, spatial...] with `nsp` spatial dims; checks and messages of torch's
 // upsample_{1,2,3}d_common_check.
 void check_upsample(const Tensor& self, IntList output_size, int64_t nsp) {
@@ -163,29 +186,27 @@ Tensor upsample(const Tensor& self, IntList output_size, int64_t nsp, InterpKind
     const TapTable<M>&tt = tabs[0], &th = tabs[1], &tw = tabs[2];
     parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(out[2] * tw.taps, 1)),
                  [&](int64_t lo, int64_t hi) {
+                   std::array<const T*, 16> in_rows{};
+                   std::array<M, 16> row_w{};
                    for (int64_t row = lo; row < hi; ++row) {
                      int64_t oh = row % out[1], ot = (row / out[1]) % out[0], pl = row / (out[0] * out[1]);
-                     const T* plane = src + pl * in_plane;
-                     T* orow = dst + pl * out_plane + (ot * out[1] + oh) * out[2];
-                     for (int64_t ow = 0; ow < out[2]; ++ow) {
-                       M acc_t = 0;
-                       for (int64_t a = 0; a < tt.taps; ++a) {
-                         const M wt = tt.weight[static_cast<size_t>(ot * tt.taps + a)];
-                         const int64_t it = tt.index[static_cast<size_t>(ot * tt.taps + a)];
-                         M acc_h = 0;
-                         for (int64_t b = 0; b < th.taps; ++b) {
-                           const M wh = th.weight[static_cast<size_t>(oh * th.taps + b)];
-                           const T* irow = plane + (it * in[1] + th.index[static_cast<size_t>(oh * th.taps + b)]) * in[2];
-                           M acc_w = 0;
-                           for (int64_t c = 0; c < tw.taps; ++c) {
-                             size_t k = static_cast<size_t>(ow * tw.taps + c);
-                             acc_w += tw.weight[k] * static_cast<M>(irow[tw.index[k]]);
-                           }
-                           acc_h += wh * acc_w;
-                         }
-                         acc_t += wt * acc_h;
+                     // The input rows this output row blends, with their T x H weights.
+                     int n = 0;
+                     for (int64_t a = 0; a < tt.taps; ++a) {
+                       for (int64_t b = 0; b < th.taps; ++b) {
+                         size_t ka = static_cast<size_t>(ot * tt.taps + a), kb = static_cast<size_t>(oh * th.taps + b);
+                         in_rows[static_cast<size_t>(n)] = src + pl * in_plane + (tt.index[ka] * in[1] + th.index[kb]) * in[2];
+                         row_w[static_cast<size_t>(n)] = tt.weight[ka] * th.weight[kb];
+                         ++n;
                        }
-                       orow[ow] = static_cast<T>(acc_t);  // uint8 is nearest only: one tap of weight 1
+                     }
+                     T* orow = dst + pl * out_plane + (ot * out[1] + oh) * out[2];
+                     const int64_t* wi = tw.index.data();
+                     const M* ww = tw.weight.data();
+                     switch (tw.taps) {
+                       case 1: interp_row<T, M, 1>(in_rows.data(), row_w.data(), n, wi, ww, orow, out[2]); break;
+                       case 2: interp_row<T, M, 2>(in_rows.data(), row_w.data(), n, wi, ww, orow, out[2]); break;
+                       default: interp_row<T, M, 4>(in_rows.data(), row_w.data(), n, wi, ww, orow, out[2]); break;
                      }
                    }
                  });

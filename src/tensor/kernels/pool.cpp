@@ -68,49 +68,82 @@ int64_t pool_out(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil
   return out;
 }
 
-// The max-pool loop: values and (when `idx` is set) the flat index of each maximum
-// within its [T, H, W] plane. NaN wins, as in torch.
+// First in-range tap of window `o` along a dim (the position torch reports for a
+// window of -inf values), or -1 when the window misses the input.
+int64_t first_tap(int64_t o, int64_t s, int64_t p, int64_t k, int64_t d, int64_t in) {
+  for (int64_t i = 0; i < k; ++i) {
+    int64_t x = o * s - p + i * d;
+    if (x >= 0 && x < in) return x;
+  }
+  return -1;
+}
+
+// One tap column of a max-pool output row: out[ow] = max(out[ow], row[ow * s + off])
+// over the columns whose input lies in the row. NaN wins, as in torch; with `idx`
+// the winner's flat position `base + column` is kept.
+template <typename T, typename M>
+TL_VECTOR_CLONES void max_tap(const T* row, int64_t base, int64_t off, int64_t s, int64_t lo, int64_t hi, M* best,
+                              int64_t* idx) {
+  if (!idx) {
+    for (int64_t o = lo; o < hi; ++o) {
+      M v = static_cast<M>(row[o * s + off]);
+      best[o] = (v > best[o] || v != v) ? v : best[o];
+    }
+    return;
+  }
+  for (int64_t o = lo; o < hi; ++o) {
+    M v = static_cast<M>(row[o * s + off]);
+    if (v > best[o] || v != v) {
+      best[o] = v;
+      idx[o] = base + o * s + off;
+    }
+  }
+}
+
+// The max-pool loop, one output row at a time: every (T, H) tap row of the window
+// updates the whole row tap column by tap column, which visits each output's taps
+// in torch's (t, h, w) order.
 template <typename T>
 void max_pool_loop(const Planes3& p, const Window& w, const Dims3& o, T* out, int64_t* idx) {
   using M = kernels::opmath_t<T>;
   const T* in = p.x.data<T>();
   const int64_t plane_in = p.in[0] * p.in[1] * p.in[2], plane_out = o[0] * o[1] * o[2];
-  parallel_for(0, p.planes, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(plane_out, 1)),
+  const int64_t rows = p.planes * o[0] * o[1];
+  parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(o[2] * w.k[2], 1)),
                [&](int64_t b, int64_t e) {
-                 for (int64_t pl = b; pl < e; ++pl) {
+                 std::vector<M> best(static_cast<size_t>(o[2]));
+                 std::vector<int64_t> bidx(static_cast<size_t>(o[2]));
+                 for (int64_t r = b; r < e; ++r) {
+                   const int64_t oh = r % o[1], ot = (r / o[1]) % o[0], pl = r / (o[0] * o[1]);
                    const T* src = in + pl * plane_in;
-                   T* dst = out + pl * plane_out;
-                   int64_t* dix = idx ? idx + pl * plane_out : nullptr;
-                   for (int64_t ot = 0; ot < o[0]; ++ot) {
-                     for (int64_t oh = 0; oh < o[1]; ++oh) {
-                       for (int64_t ow = 0; ow < o[2]; ++ow) {
-                         M best = -std::numeric_limits<M>::infinity();
-                         int64_t best_i = -1, first = -1;  // all -inf: the first position
-                         int64_t t0 = ot * w.s[0] - w.p[0], h0 = oh * w.s[1] - w.p[1], w0 = ow * w.s[2] - w.p[2];
-                         for (int64_t i = 0; i < w.k[0]; ++i) {
-                           int64_t it = t0 + i * w.d[0];
-                           if (it < 0 || it >= p.in[0]) continue;
-                           for (int64_t j = 0; j < w.k[1]; ++j) {
-                             int64_t ih = h0 + j * w.d[1];
-                             if (ih < 0 || ih >= p.in[1]) continue;
-                             for (int64_t l = 0; l < w.k[2]; ++l) {
-                               int64_t iw = w0 + l * w.d[2];
-                               if (iw < 0 || iw >= p.in[2]) continue;
-                               int64_t at = (it * p.in[1] + ih) * p.in[2] + iw;
-                               M v = static_cast<M>(src[at]);
-                               if (first < 0) first = at;
-                               if (v > best || v != v) {
-                                 best = v;
-                                 best_i = at;
-                               }
-                             }
-                           }
-                         }
-                         int64_t oi = (ot * o[1] + oh) * o[2] + ow;
-                         dst[oi] = static_cast<T>(best);
-                         if (dix) dix[oi] = best_i < 0 ? first : best_i;
+                   std::fill(best.begin(), best.end(), -std::numeric_limits<M>::infinity());
+                   std::fill(bidx.begin(), bidx.end(), -1);
+                   for (int64_t i = 0; i < w.k[0]; ++i) {
+                     int64_t it = ot * w.s[0] - w.p[0] + i * w.d[0];
+                     if (it < 0 || it >= p.in[0]) continue;
+                     for (int64_t j = 0; j < w.k[1]; ++j) {
+                       int64_t ih = oh * w.s[1] - w.p[1] + j * w.d[1];
+                       if (ih < 0 || ih >= p.in[1]) continue;
+                       const int64_t base = (it * p.in[1] + ih) * p.in[2];
+                       for (int64_t l = 0; l < w.k[2]; ++l) {
+                         const int64_t off = l * w.d[2] - w.p[2];
+                         // Output columns whose input column ow * s + off lies in [0, W).
+                         int64_t lo = off >= 0 ? 0 : (-off + w.s[2] - 1) / w.s[2];
+                         int64_t hi = off > p.in[2] - 1 ? 0 : std::min<int64_t>(o[2], (p.in[2] - 1 - off) / w.s[2] + 1);
+                         if (lo < hi) max_tap<T, M>(src + base, base, off, w.s[2], lo, hi, best.data(), idx ? bidx.data() : nullptr);
                        }
                      }
+                   }
+                   T* dst = out + pl * plane_out + (ot * o[1] + oh) * o[2];
+                   for (int64_t c = 0; c < o[2]; ++c) dst[c] = static_cast<T>(best[static_cast<size_t>(c)]);
+                   if (!idx) continue;
+                   int64_t* dix = idx + pl * plane_out + (ot * o[1] + oh) * o[2];
+                   const int64_t ft = first_tap(ot, w.s[0], w.p[0], w.k[0], w.d[0], p.in[0]);
+                   const int64_t fh = first_tap(oh, w.s[1], w.p[1], w.k[1], w.d[1], p.in[1]);
+                   for (int64_t c = 0; c < o[2]; ++c) {
+                     int64_t v = bidx[static_cast<size_t>(c)];
+                     if (v < 0) v = (ft * p.in[1] + fh) * p.in[2] + first_tap(c, w.s[2], w.p[2], w.k[2], w.d[2], p.in[2]);
+                     dix[c] = v;
                    }
                  }
                });
@@ -429,6 +462,12 @@ std::tuple<Tensor, Tensor> adaptive_nd(const Tensor& self, IntList output_size, 
              "\"{}\" not implemented for '{}'", kernel, dtype_info(dt).scalar_type_name);
   }
   if (out.numel() == 0) return {out, idx};
+  if (!is_max && o[0] == 1 && o[1] == 1 && o[2] == 1) {
+    // torch computes this as mean() over the spatial dims (vectorised, pairwise).
+    Shape dims;
+    for (int64_t i = 0; i < nsp; ++i) dims.push_back(self.dim() - nsp + i);
+    return {mean(self, dims, true), idx};
+  }
   kernels::dispatch_floating(self.dtype(), kernel, [&]<typename T>() {
     adaptive_loop<T>(p, o, out.data<T>(), is_max ? idx.data<int64_t>() : nullptr);
   });
