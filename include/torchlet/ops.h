@@ -143,6 +143,23 @@ Tensor elu(const Tensor& self, const Scalar& alpha = 1, const Scalar& scale = 1,
            const Scalar& input_scale = 1);
 Tensor softplus(const Tensor& self, const Scalar& beta = 1, const Scalar& threshold = 20);
 Tensor hardtanh(const Tensor& self, const Scalar& min_val = -1, const Scalar& max_val = 1);
+// activation.cpp: the rest of torch.nn.functional's activations. relu6, softsign,
+// tanhshrink and threshold take what torch's compositions take (threshold keeps
+// integer dtypes; its bounds convert to the input's type first).
+Tensor relu6(const Tensor& self);
+Tensor selu(const Tensor& self);
+Tensor celu(const Tensor& self, const Scalar& alpha = 1.0);
+Tensor mish(const Tensor& self);
+Tensor softsign(const Tensor& self);
+Tensor softshrink(const Tensor& self, const Scalar& lambd = 0.5);
+Tensor hardshrink(const Tensor& self, const Scalar& lambd = 0.5);
+Tensor tanhshrink(const Tensor& self);
+Tensor threshold(const Tensor& self, const Scalar& threshold, const Scalar& value);
+Tensor log_sigmoid(const Tensor& self);
+// First half of `dim` times the sigmoid of the second half.
+Tensor glu(const Tensor& self, int64_t dim = -1);
+// weight has 1 element or one per channel (dim 1).
+Tensor prelu(const Tensor& self, const Tensor& weight);
 // clamp keeps self's dtype for Scalar bounds; at least one bound is required.
 Tensor clamp(const Tensor& self, const std::optional<Scalar>& min,
              const std::optional<Scalar>& max = std::nullopt);
@@ -185,6 +202,9 @@ Tensor matmul(const Tensor& self, const Tensor& other);
 // beta * self + alpha * (mat1 @ mat2)
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1,
              const Scalar& alpha = 1);
+// torch.einsum: letters and "...", implicit or explicit output; contracts left to
+// right through bmm (einsum.cpp).
+Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands);
 // input @ weight^T + bias
 Tensor linear(const Tensor& input, const Tensor& weight,
               const std::optional<Tensor>& bias = std::nullopt);
@@ -254,11 +274,23 @@ Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::opti
                   const std::optional<Tensor>& bias, double eps = 1e-5);
 Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, double eps = 1e-5);
+// aten::instance_norm: per-(sample, channel) statistics when use_input_stats, else
+// the running ones (batch_norm in eval).
+Tensor instance_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                     const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
+                     bool use_input_stats, double momentum = 0.1, double eps = 1e-5, bool cudnn_enabled = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 // Eval only: train=true is refused (it needs a random generator).
 Tensor dropout(const Tensor& input, double p, bool train);
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx = -1);
+// F.embedding_bag's result (aten::embedding_bag's first output): mode 0 sum, 1 mean,
+// 2 max over each bag of `indices` (1-D with `offsets`, or 2-D fixed-length bags);
+// per_sample_weights scale rows (sum only); empty bags give zeros; rows equal to
+// padding_idx are skipped (and not counted by mean).
+Tensor embedding_bag(const Tensor& weight, const Tensor& indices, const std::optional<Tensor>& offsets,
+                     int64_t mode = 0, const std::optional<Tensor>& per_sample_weights = std::nullopt,
+                     bool include_last_offset = false, std::optional<int64_t> padding_idx = std::nullopt);
 // aten::upsample_nearest2d / upsample_bilinear2d on NCHW input.
 Tensor upsample_nearest2d(const Tensor& self, IntList output_size);
 Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_corners);
@@ -276,6 +308,32 @@ Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_
 // Cubic convolution with torch's coefficient A = -0.75; taps clamp at the borders.
 Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
                           std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
+
+// --- losses (loss.cpp) --------------------------------------------------------------
+// `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.
+inline constexpr int64_t kReductionNone = 0;
+inline constexpr int64_t kReductionMean = 1;
+inline constexpr int64_t kReductionSum = 2;
+Tensor mse_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean);
+Tensor l1_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean);
+Tensor smooth_l1_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean,
+                      double beta = 1.0);
+Tensor huber_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean, double delta = 1.0);
+// Input [C], [N, C] or [N, C, d...] of log-probabilities; int64 class targets.
+Tensor nll_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight = std::nullopt,
+                int64_t reduction = kReductionMean, int64_t ignore_index = -100);
+// Class-index (int64) or probability (floating, input-shaped) targets.
+Tensor cross_entropy(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight = std::nullopt,
+                     int64_t reduction = kReductionMean, int64_t ignore_index = -100, double label_smoothing = 0.0);
+Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
+                            const std::optional<Tensor>& weight = std::nullopt, int64_t reduction = kReductionMean);
+Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
+                                        const std::optional<Tensor>& weight = std::nullopt,
+                                        const std::optional<Tensor>& pos_weight = std::nullopt,
+                                        int64_t reduction = kReductionMean);
+// aten::kl_div: pointwise target * (log target - input) (or exp(t) * (t - input) with
+// log_target); 'batchmean' is F.kl_div's sum divided by the batch size.
+Tensor kl_div(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean, bool log_target = false);
 
 // --- shape operators that copy -----------------------------------------------------
 Tensor cat(const std::vector<Tensor>& tensors, int64_t dim = 0);

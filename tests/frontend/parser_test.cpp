@@ -36,7 +36,7 @@ std::string expr_error_of(std::string src) {
 bool contains(const std::string& haystack, const std::string& needle) { return haystack.find(needle) != std::string::npos; }
 
 constexpr TreeKind kAllTreeKinds[] = {
-#define TL_TREE(name, printed, category) TreeKind::name,
+#define TL_TREE(name, printed, category, description) TreeKind::name,
 #include "jit/frontend/tree_kinds.def"
 #undef TL_TREE
 };

@@ -139,7 +139,9 @@ using OpFn = std::function<std::vector<Tensor>(std::vector<Tensor>& inputs, cons
 // With `match_messages`, torchlet's error text must equal the first line of torch's,
 // except dtype refusals ("X" not implemented for 'Long'), whose X is the name of
 // torch's internal kernel and changes with the input's memory layout; for those an
-// UnsupportedError is required instead.
+// UnsupportedError is required instead. A case whose params carry torch_message=...
+// (torch's text names its internals, e.g. "[enforce fail at embedding_lookup_idx.cc]")
+// needs only an error.
 inline void run_fixture(const std::string& file, const std::map<std::string, OpFn>& ops,
                         std::function<std::optional<Tolerance>(const std::string&, DType)> tolerance = {},
                         bool match_messages = false) {
@@ -199,7 +201,7 @@ inline void run_fixture(const std::string& file, const std::map<std::string, OpF
         ADD_FAILURE() << where << ": torch refused the dtype but torchlet threw \"" << e.what() << "\"";
         ++failures;
       } else if (match_messages && (arrow + 1)->substr(6) != e.what() &&
-                 (arrow + 1)->find("not implemented for") == std::string::npos) {
+                 (arrow + 1)->find("not implemented for") == std::string::npos && !params.has("torch_message")) {
         ADD_FAILURE() << where << ": torchlet's message \"" << e.what() << "\" differs from torch's \""
                       << (arrow + 1)->substr(6) << "\"";
         ++failures;

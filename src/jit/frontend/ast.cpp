@@ -17,10 +17,11 @@ struct TreeKindInfo {
   const char* name;
   const char* printed;
   TreeCategory category;
+  const char* description;
 };
 
 constexpr TreeKindInfo kTreeKinds[] = {
-#define TL_TREE(name, printed, category) {#name, printed, TreeCategory::category},
+#define TL_TREE(name, printed, category, description) {#name, printed, TreeCategory::category, description},
 #include "jit/frontend/tree_kinds.def"
 #undef TL_TREE
 };
@@ -230,6 +231,7 @@ class Printer {
 const char* tree_kind_name(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].name; }
 const char* tree_kind_printed(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].printed; }
 TreeCategory tree_kind_category(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].category; }
+const char* tree_kind_description(TreeKind kind) { return kTreeKinds[static_cast<size_t>(kind)].description; }
 size_t tree_kind_count() { return std::size(kTreeKinds); }
 
 TreeRef Tree::make(TreeKind kind, SourceRange range, std::vector<TreeRef> children, TreePayload payload) {

@@ -23,7 +23,7 @@
 namespace torchlet::jit {
 
 enum class TreeKind : uint8_t {
-#define TL_TREE(name, printed, category) name,
+#define TL_TREE(name, printed, category, description) name,
 #include "jit/frontend/tree_kinds.def"
 #undef TL_TREE
 };
@@ -33,6 +33,7 @@ enum class TreeCategory : uint8_t { Expr, Stmt, Aux };
 const char* tree_kind_name(TreeKind kind);  // the row's name, "IfExp"
 const char* tree_kind_printed(TreeKind kind);  // the S-expression head, "ifexp"
 TreeCategory tree_kind_category(TreeKind kind);
+const char* tree_kind_description(TreeKind kind);  // for messages, "function call"
 size_t tree_kind_count();
 
 // Deepest tree the parser builds. Parenthesised and block nesting is limited sooner

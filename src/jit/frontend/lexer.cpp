@@ -32,17 +32,15 @@ constexpr TokenKind kAllKinds[] = {
 #undef TL_TOKEN
 };
 
-// Operator rows sorted longest spelling first, so `**=` wins over `**` and `*`.
-const std::vector<TokenKind>& operators_longest_first() {
-  static const std::vector<TokenKind> ops = [] {
-    std::vector<TokenKind> v;
+// Operator spellings sorted longest first, so `**=` wins over `**` and `*`.
+const std::vector<std::pair<std::string_view, TokenKind>>& operators_longest_first() {
+  static const std::vector<std::pair<std::string_view, TokenKind>> ops = [] {
+    std::vector<std::pair<std::string_view, TokenKind>> v;
     for (TokenKind k : kAllKinds) {
-      if (kKindInfo[static_cast<size_t>(k)].category == TokenCategory::Operator) v.push_back(k);
+      const KindInfo& info = kKindInfo[static_cast<size_t>(k)];
+      if (info.category == TokenCategory::Operator) v.emplace_back(info.spelling, k);
     }
-    std::stable_sort(v.begin(), v.end(), [](TokenKind a, TokenKind b) {
-      return std::string_view(kKindInfo[static_cast<size_t>(a)].spelling).size() >
-             std::string_view(kKindInfo[static_cast<size_t>(b)].spelling).size();
-    });
+    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
     return v;
   }();
   return ops;
@@ -428,10 +426,9 @@ class Lexer {
   void lex_operator() {
     size_t b = pos_;
     std::string_view rest = std::string_view(text_).substr(b, end_ - b);
-    for (TokenKind k : operators_longest_first()) {
-      std::string_view s = kKindInfo[static_cast<size_t>(k)].spelling;
-      if (!rest.starts_with(s)) continue;
-      pos_ = b + s.size();
+    for (const auto& [spelling, k] : operators_longest_first()) {
+      if (spelling[0] != rest[0] || !rest.starts_with(spelling)) continue;
+      pos_ = b + spelling.size();
       track_bracket(k, b);
       push(k, b, pos_);
       return;

@@ -158,13 +158,14 @@ double parse_float_text(std::string_view text) {
 
 class Parser {
  public:
-  Parser(std::shared_ptr<const Source> source, const std::vector<Token>& raw) : source_(std::move(source)) {
+  Parser(std::shared_ptr<const Source> source, std::vector<Token> raw) : source_(std::move(source)) {
+    tokens_.reserve(raw.size());
     // Type comments are not part of the grammar; keep only those right after a def
     // header's colon (`def f(x):  # type: ...` or on the next line), keyed by the
     // index of that colon, and drop the rest.
-    for (const Token& t : raw) {
+    for (Token& t : raw) {
       if (t.kind != TokenKind::TypeComment) {
-        tokens_.push_back(t);
+        tokens_.push_back(std::move(t));
         continue;
       }
       size_t n = tokens_.size();
@@ -408,17 +409,18 @@ class Parser {
   // primary: atom followed by calls, subscripts and attribute accesses.
   TreeRef parse_postfix(size_t start, TreeRef value) {
     while (true) {
-      switch (cur().kind) {
-        case TokenKind::Dot: {
-          advance();
-          const Token& name = expect_name("an attribute name after '.'");
-          TreeRef attr = Tree::name(name.range, std::string(name.text()));
-          value = Tree::make(TreeKind::Attribute, range_from(start), {value, attr});
-          break;
-        }
-        case TokenKind::LeftParen: value = parse_call(start, value); break;
-        case TokenKind::LeftBracket: value = parse_subscript(start, value); break;
-        default: return value;
+      TokenKind k = cur().kind;
+      if (k == TokenKind::Dot) {
+        advance();
+        const Token& name = expect_name("an attribute name after '.'");
+        TreeRef attr = Tree::name(name.range, std::string(name.text()));
+        value = Tree::make(TreeKind::Attribute, range_from(start), {value, attr});
+      } else if (k == TokenKind::LeftParen) {
+        value = parse_call(start, value);
+      } else if (k == TokenKind::LeftBracket) {
+        value = parse_subscript(start, value);
+      } else {
+        return value;
       }
     }
   }
@@ -428,44 +430,53 @@ class Parser {
     return advance();
   }
 
+  // Keywords (and `...`) that are literal values by themselves.
+  static std::optional<TreeKind> constant_literal(TokenKind k) {
+    if (k == TokenKind::True) return TreeKind::TrueLiteral;
+    if (k == TokenKind::False) return TreeKind::FalseLiteral;
+    if (k == TokenKind::None) return TreeKind::NoneLiteral;
+    if (k == TokenKind::Ellipsis) return TreeKind::EllipsisLiteral;
+    return std::nullopt;
+  }
+
   TreeRef parse_atom() {
-    const Token& t = cur();
+    const Token& t = cur();  // tokens_ never reallocates while parsing
     size_t start = t.range.start();
     TreePayload p;
-    switch (t.kind) {
-      case TokenKind::Ident:
-        advance();
-        return Tree::name(t.range, std::string(t.text()));
-      case TokenKind::IntLiteral: {
-        uint64_t magnitude = parse_int_magnitude(t);
-        if (magnitude == kInt64MinMagnitude) {
-          throw_compile_error(t.range, "Integral constant out of range (must fit in a signed 64 bit integer)");
-        }
-        p.int_value = static_cast<int64_t>(magnitude);
-        p.str = std::string(t.text());
-        advance();
-        return Tree::make(TreeKind::IntLiteral, t.range, {}, std::move(p));
-      }
-      case TokenKind::FloatLiteral:
-      case TokenKind::ImagLiteral:
-        p.float_value = parse_float_text(t.text());
-        p.str = std::string(t.text());
-        advance();
-        return Tree::make(t.kind == TokenKind::FloatLiteral ? TreeKind::FloatLiteral : TreeKind::ImagLiteral, t.range,
-                          {}, std::move(p));
-      case TokenKind::StringLiteral:
-        p.str = t.value;
-        advance();
-        return Tree::make(TreeKind::StringLiteral, t.range, {}, std::move(p));
-      case TokenKind::True: advance(); return Tree::make(TreeKind::TrueLiteral, t.range);
-      case TokenKind::False: advance(); return Tree::make(TreeKind::FalseLiteral, t.range);
-      case TokenKind::None: advance(); return Tree::make(TreeKind::NoneLiteral, t.range);
-      case TokenKind::Ellipsis: advance(); return Tree::make(TreeKind::EllipsisLiteral, t.range);
-      case TokenKind::LeftParen: return parse_paren(start);
-      case TokenKind::LeftBracket: return parse_list_display(start);
-      case TokenKind::LeftBrace: return parse_dict_display(start);
-      default: unexpected("an expression");
+    if (t.kind == TokenKind::Ident) {
+      advance();
+      return Tree::name(t.range, std::string(t.text()));
     }
+    if (t.kind == TokenKind::IntLiteral) {
+      uint64_t magnitude = parse_int_magnitude(t);
+      if (magnitude == kInt64MinMagnitude) {
+        throw_compile_error(t.range, "Integral constant out of range (must fit in a signed 64 bit integer)");
+      }
+      p.int_value = static_cast<int64_t>(magnitude);
+      p.str = std::string(t.text());
+      advance();
+      return Tree::make(TreeKind::IntLiteral, t.range, {}, std::move(p));
+    }
+    if (t.kind == TokenKind::FloatLiteral || t.kind == TokenKind::ImagLiteral) {
+      p.float_value = parse_float_text(t.text());
+      p.str = std::string(t.text());
+      advance();
+      return Tree::make(t.kind == TokenKind::FloatLiteral ? TreeKind::FloatLiteral : TreeKind::ImagLiteral, t.range, {},
+                        std::move(p));
+    }
+    if (t.kind == TokenKind::StringLiteral) {
+      p.str = t.value;
+      advance();
+      return Tree::make(TreeKind::StringLiteral, t.range, {}, std::move(p));
+    }
+    if (std::optional<TreeKind> literal = constant_literal(t.kind)) {
+      advance();
+      return Tree::make(*literal, t.range);
+    }
+    if (t.kind == TokenKind::LeftParen) return parse_paren(start);
+    if (t.kind == TokenKind::LeftBracket) return parse_list_display(start);
+    if (t.kind == TokenKind::LeftBrace) return parse_dict_display(start);
+    unexpected("an expression");
   }
 
   // An element of a display or call: `*x` or an expression.
@@ -673,57 +684,25 @@ class Parser {
     return target;
   }
 
-  static std::string describe_expr(const Tree& t) {
-    switch (t.kind()) {
-      case TreeKind::Call: return "function call";
-      case TreeKind::IntLiteral:
-      case TreeKind::FloatLiteral:
-      case TreeKind::ImagLiteral:
-      case TreeKind::StringLiteral:
-      case TreeKind::EllipsisLiteral:
-        return "literal";
-      case TreeKind::TrueLiteral: return "True";
-      case TreeKind::FalseLiteral: return "False";
-      case TreeKind::NoneLiteral: return "None";
-      case TreeKind::Compare: return "comparison";
-      case TreeKind::IfExp: return "conditional expression";
-      case TreeKind::ListComp: return "list comprehension";
-      case TreeKind::DictComp: return "dict comprehension";
-      case TreeKind::DictLiteral: return "dict literal";
-      case TreeKind::BoolOp:
-      case TreeKind::BinOp:
-      case TreeKind::UnaryOp:
-        return "expression";
-      default: return tree_kind_printed(t.kind());
-    }
-  }
-
   // Assignment, for and del targets: names, attributes, subscripts, and (except for
   // augmented and annotated assignment) tuples/lists of targets with one starred.
   void check_target(const Tree& t, std::string_view verb, bool allow_unpacking) {
-    switch (t.kind()) {
-      case TreeKind::Name:
-      case TreeKind::Attribute:
-      case TreeKind::Subscript:
-        return;
-      case TreeKind::TupleLiteral:
-      case TreeKind::ListLiteral: {
-        if (!allow_unpacking) {
-          throw_compile_error(t.range(), fmt::format("cannot {} a {} here", verb, t.kind() == TreeKind::TupleLiteral ? "tuple" : "list"));
-        }
-        size_t starred = 0;
-        for (const TreeRef& e : t.children()) {
-          if (e->kind() == TreeKind::Starred) {
-            if (++starred > 1) throw_compile_error(e->range(), "multiple starred expressions in assignment");
-            check_target(*e->child(0), verb, true);
-            continue;
-          }
-          check_target(*e, verb, true);
-        }
-        return;
+    TreeKind k = t.kind();
+    if (k == TreeKind::Name || k == TreeKind::Attribute || k == TreeKind::Subscript) return;
+    if (k != TreeKind::TupleLiteral && k != TreeKind::ListLiteral) {
+      throw_compile_error(t.range(), fmt::format("cannot {} {}", verb, tree_kind_description(k)));
+    }
+    if (!allow_unpacking) {
+      throw_compile_error(t.range(), fmt::format("cannot {} a {} here", verb, tree_kind_description(k)));
+    }
+    size_t starred = 0;
+    for (const TreeRef& e : t.children()) {
+      if (e->kind() == TreeKind::Starred) {
+        if (++starred > 1) throw_compile_error(e->range(), "multiple starred expressions in assignment");
+        check_target(*e->child(0), verb, true);
+        continue;
       }
-      default:
-        throw_compile_error(t.range(), fmt::format("cannot {} {}", verb, describe_expr(t)));
+      check_target(*e, verb, true);
     }
   }
 
@@ -731,22 +710,15 @@ class Parser {
 
   void parse_statement(std::vector<TreeRef>& out) {
     NestingGuard guard(*this);
-    switch (cur().kind) {
-      case TokenKind::If: out.push_back(parse_if()); return;
-      case TokenKind::While: out.push_back(parse_while()); return;
-      case TokenKind::For: out.push_back(parse_for()); return;
-      case TokenKind::Def:
-      case TokenKind::Class:
-      case TokenKind::At:
-        out.push_back(parse_decorated());
-        return;
-      case TokenKind::Indent: fail_here("unexpected indent");
-      case TokenKind::Dedent: fail_here("unexpected unindent");
-      case TokenKind::Else:
-      case TokenKind::Elif:
-        fail_here(fmt::format("'{}' without a matching 'if'", cur().text()));
-      default: parse_simple_line(out);
-    }
+    TokenKind k = cur().kind;
+    if (k == TokenKind::If) return out.push_back(parse_if());
+    if (k == TokenKind::While) return out.push_back(parse_while());
+    if (k == TokenKind::For) return out.push_back(parse_for());
+    if (k == TokenKind::Def || k == TokenKind::Class || k == TokenKind::At) return out.push_back(parse_decorated());
+    if (k == TokenKind::Indent) fail_here("unexpected indent");
+    if (k == TokenKind::Dedent) fail_here("unexpected unindent");
+    if (k == TokenKind::Else || k == TokenKind::Elif) fail_here(fmt::format("'{}' without a matching 'if'", cur().text()));
+    parse_simple_line(out);
   }
 
   // simple_stmt (';' simple_stmt)* [';'] NEWLINE
@@ -766,31 +738,31 @@ class Parser {
   TreeRef parse_simple_statement() {
     const Token& t = cur();
     size_t start = t.range.start();
-    switch (t.kind) {
-      case TokenKind::Pass: advance(); return Tree::make(TreeKind::Pass, t.range);
-      case TokenKind::Break: advance(); return Tree::make(TreeKind::Break, t.range);
-      case TokenKind::Continue: advance(); return Tree::make(TreeKind::Continue, t.range);
-      case TokenKind::Return: {
-        advance();
-        TreeRef value = starts_expression(cur().kind) ? parse_testlist_star() : nullptr;
-        return Tree::make(TreeKind::Return, range_from(start), {value});
-      }
-      case TokenKind::Raise: {
-        advance();
-        TreeRef exc = starts_expression(cur().kind) ? parse_expr(kLowest) : nullptr;
-        if (cur().kind == TokenKind::From) fail_here("'raise ... from ...' is not supported in TorchScript");
-        return Tree::make(TreeKind::Raise, range_from(start), {exc});
-      }
-      case TokenKind::Assert: {
-        advance();
-        TreeRef test = parse_expr(kLowest);
-        TreeRef msg = accept(TokenKind::Comma) ? parse_expr(kLowest) : nullptr;
-        return Tree::make(TreeKind::Assert, range_from(start), {test, msg});
-      }
-      case TokenKind::Del: return parse_del(start);
-      case TokenKind::Import: return parse_import(start);
-      default: return parse_expression_statement(start);
+    if (t.kind == TokenKind::Pass || t.kind == TokenKind::Break || t.kind == TokenKind::Continue) {
+      advance();
+      TreeKind kind = t.kind == TokenKind::Pass ? TreeKind::Pass : t.kind == TokenKind::Break ? TreeKind::Break : TreeKind::Continue;
+      return Tree::make(kind, t.range);
     }
+    if (t.kind == TokenKind::Return) {
+      advance();
+      TreeRef value = starts_expression(cur().kind) ? parse_testlist_star() : nullptr;
+      return Tree::make(TreeKind::Return, range_from(start), {value});
+    }
+    if (t.kind == TokenKind::Raise) {
+      advance();
+      TreeRef exc = starts_expression(cur().kind) ? parse_expr(kLowest) : nullptr;
+      if (cur().kind == TokenKind::From) fail_here("'raise ... from ...' is not supported in TorchScript");
+      return Tree::make(TreeKind::Raise, range_from(start), {exc});
+    }
+    if (t.kind == TokenKind::Assert) {
+      advance();
+      TreeRef test = parse_expr(kLowest);
+      TreeRef msg = accept(TokenKind::Comma) ? parse_expr(kLowest) : nullptr;
+      return Tree::make(TreeKind::Assert, range_from(start), {test, msg});
+    }
+    if (t.kind == TokenKind::Del) return parse_del(start);
+    if (t.kind == TokenKind::Import) return parse_import(start);
+    return parse_expression_statement(start);
   }
 
   TreeRef parse_del(size_t start) {
@@ -947,7 +919,7 @@ class Parser {
     if (auto it = type_comments_.find(colon); it != type_comments_.end()) {
       const Token& tc = it->second;
       std::vector<Token> tokens = tokenize_fragment(source_, tc.range.start(), tc.range.end());
-      type_comment = Parser(source_, tokens).parse_func_type_comment();
+      type_comment = Parser(source_, std::move(tokens)).parse_func_type_comment();
     }
     TreeRef body = parse_block("function definition");
     return Tree::make(TreeKind::Def, header, {name_tree, params, ret, body, decorators, type_comment});
@@ -1031,7 +1003,7 @@ class Parser {
 
 ParsedFile parse_file(std::shared_ptr<const Source> source) {
   std::vector<Token> tokens = tokenize(source);
-  return Parser(source, tokens).parse_file();
+  return Parser(source, std::move(tokens)).parse_file();
 }
 
 ParsedFile parse_file(std::string text, std::string filename) {
@@ -1040,7 +1012,7 @@ ParsedFile parse_file(std::string text, std::string filename) {
 
 TreeRef parse_expression(std::shared_ptr<const Source> source) {
   std::vector<Token> tokens = tokenize(source);
-  return Parser(source, tokens).parse_single_expression();
+  return Parser(source, std::move(tokens)).parse_single_expression();
 }
 
 TreeRef parse_expression(std::string text) { return parse_expression(std::make_shared<const Source>(std::move(text))); }

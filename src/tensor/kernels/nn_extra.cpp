@@ -1,0 +1,184 @@
+// Instance normalisation and embedding_bag: the normalisation and lookup layers that
+// nn.cpp (batch/layer/group norm, embedding) does not cover. instance_norm with input
+// statistics normalises each (sample, channel) plane; embedding_bag reduces bags of
+// rows (sum, mean or max) row by row with vectorisable inner loops.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+#include "tensor/kernels/loop.h"
+
+namespace torchlet {
+namespace {
+
+using kernels::opmath_t;
+
+// torch's legacy type name in argument-check messages (torch.FloatTensor).
+std::string legacy_type_name(DType d) {
+  std::string s(dtype_info(d).scalar_type_name);
+  return "torch." + s + "Tensor";
+}
+
+}  // namespace
+
+Tensor instance_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                     const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
+                     bool use_input_stats, double momentum, double eps, bool /*cudnn_enabled*/) {
+  bool have_stats = running_mean && running_var && running_mean->defined() && running_var->defined();
+  TL_CHECK(use_input_stats || have_stats, ValueError,
+           "Expected running_mean and running_var to be defined when use_input_stats is false");
+  TL_CHECK(input.dim() >= 2, ValueError, "instance_norm: expected at least 2D input (got {}D input)", input.dim());
+  int64_t n = input.size(0), c = input.size(1);
+  // torch repeats the affine parameters per sample and runs batch_norm on [1, N*C, ...].
+  auto check_affine = [&](const std::optional<Tensor>& t, const char* what) {
+    if (!t || !t->defined()) return;
+    TL_CHECK(t->numel() * n == n * c, ValueError, "{} should contain {} elements not {}", what, n * c, t->numel() * n);
+  };
+  check_affine(weight, "weight");
+  check_affine(bias, "bias");
+  // torch repeats the parameters n times and reads element 0 of the result.
+  bool has_param = (weight && weight->defined()) || (bias && bias->defined()) || have_stats;
+  TL_CHECK(n > 0 || !has_param, IndexError, "select(): index 0 out of range for tensor of size [0] at dimension 0");
+  if (!use_input_stats) {
+    // Eval with tracked statistics is batch_norm with the running ones.
+    return batch_norm(input, weight, bias, running_mean, running_var, false, momentum, eps);
+  }
+  DType d = input.dtype();
+  Tensor x = input.contiguous();
+  Tensor out = empty(x.sizes(), d);
+  if (x.numel() == 0) return out;  // before torch's kernel, so before its dtype check
+  TL_CHECK(is_floating(d) && d != DType::Half, UnsupportedError, "\"batch_norm\" not implemented for '{}'",
+           dtype_info(d).scalar_type_name);
+  const int64_t planes = n * c, len = x.numel() / planes;
+  std::vector<double> w = weight && weight->defined() ? weight->reshape({-1}).to_vector<double>()
+                                                      : std::vector<double>(static_cast<size_t>(c), 1.0);
+  std::vector<double> b = bias && bias->defined() ? bias->reshape({-1}).to_vector<double>()
+                                                  : std::vector<double>(static_cast<size_t>(c), 0.0);
+  kernels::dispatch_floating(d, "instance_norm", [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* src = x.data<T>();
+    T* dst = out.data<T>();
+    parallel_for(0, planes, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t pl = lo; pl < hi; ++pl) {
+                     const T* p = src + pl * len;
+                     // Two passes in double: mean, then the biased variance.
+                     double s = 0;
+                     for (int64_t i = 0; i < len; ++i) s += static_cast<double>(static_cast<M>(p[i]));
+                     double mean = s / static_cast<double>(len), ss = 0;
+                     for (int64_t i = 0; i < len; ++i) {
+                       double dv = static_cast<double>(static_cast<M>(p[i])) - mean;
+                       ss += dv * dv;
+                     }
+                     size_t ch = static_cast<size_t>(pl % c);
+                     double rstd = 1.0 / std::sqrt(ss / static_cast<double>(len) + eps);
+                     const M scale = static_cast<M>(rstd * w[ch]), shift = static_cast<M>(b[ch] - mean * rstd * w[ch]);
+                     T* __restrict q = dst + pl * len;
+                     for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>(static_cast<M>(p[i]) * scale + shift);
+                   }
+                 });
+  });
+  return out;
+}
+
+Tensor embedding_bag(const Tensor& weight, const Tensor& indices, const std::optional<Tensor>& offsets_in,
+                     int64_t mode, const std::optional<Tensor>& per_sample_weights, bool include_last_offset,
+                     std::optional<int64_t> padding_idx) {
+  TL_CHECK(weight.dim() == 2, ValueError, "embedding_bag: weight has to be a 2D Tensor, but got Tensor of dimension {}",
+           weight.dim());
+  DType d = weight.dtype();
+  TL_CHECK(d == DType::Half || d == DType::Float || d == DType::Double, TypeError,
+           "Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, Float, Double; "
+           "but got CPU{}Type instead (while checking arguments for embedding_bag)",
+           dtype_info(d).scalar_type_name);
+  TL_CHECK(indices.dtype() == DType::Long || indices.dtype() == DType::Int, TypeError,
+           "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got "
+           "{} instead (while checking arguments for embedding_bag)",
+           legacy_type_name(indices.dtype()));
+  TL_CHECK(mode >= 0 && mode <= 2, ValueError, "embedding_bag: mode has to be one of sum (0), mean (1) or max (2), got {}",
+           mode);
+  const bool has_psw = per_sample_weights && per_sample_weights->defined();
+  TL_CHECK(!has_psw || mode == 0, ValueError, "embedding_bag: per_sample_weights only supported with mode='sum'");
+  // A 2-D input is a batch of fixed-length bags (torch.nn.functional's convention).
+  std::vector<int64_t> idx, offs;
+  if (indices.dim() == 2) {
+    TL_CHECK(!offsets_in || !offsets_in->defined(), ValueError,
+             "if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed length "
+             "sequences.");
+    for (int64_t i = 0; i < indices.size(0); ++i) offs.push_back(i * indices.size(1));
+    idx = indices.reshape({-1}).to_vector<int64_t>();
+    include_last_offset = false;
+  } else {
+    TL_CHECK(indices.dim() == 1, ValueError, "input has to be 1D or 2D Tensor, but got Tensor of dimension {}",
+             indices.dim());
+    TL_CHECK(offsets_in && offsets_in->defined() && offsets_in->dim() == 1, ValueError,
+             "offsets has to be a 1D Tensor but got None");
+    idx = indices.to_vector<int64_t>();
+    offs = offsets_in->to_vector<int64_t>();
+  }
+  const int64_t ni = static_cast<int64_t>(idx.size()), vocab = weight.size(0), dim = weight.size(1);
+  if (!offs.empty()) {
+    TL_CHECK(offs[0] == 0, ValueError,
+             "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. "
+             "However, got {}",
+             offs[0]);
+    TL_CHECK(offs.back() <= ni, ValueError,
+             "offsets[-1] can not be greater than input's length {} but got offsets[-1] of {}", ni, offs.back());
+  }
+  for (size_t i = 1; i < offs.size(); ++i) {
+    TL_CHECK(offs[i] >= offs[i - 1], ValueError, "embedding_bag: offsets must be non-decreasing, but offsets[{}] = {} < {}",
+             i, offs[i], offs[i - 1]);
+  }
+  for (int64_t v : idx) {
+    TL_CHECK(v >= 0 && v < vocab, IndexError, "embedding_bag: index {} is out of bounds: range 0 to {}", v, vocab);
+  }
+  if (has_psw) {
+    TL_CHECK(per_sample_weights->sizes() == indices.sizes(), ValueError,
+             "embedding_bag: If per_sample_weights ({}) is not None, then it must have the same shape as the input "
+             "({})",
+             shape_repr(per_sample_weights->sizes()), shape_repr(indices.sizes()));
+  }
+  int64_t nbags = static_cast<int64_t>(offs.size()) - (include_last_offset ? 1 : 0);
+  nbags = std::max<int64_t>(nbags, 0);
+  int64_t pad = padding_idx ? (*padding_idx < 0 ? *padding_idx + vocab : *padding_idx) : -1;
+  Tensor w = weight.contiguous();
+  Tensor out = zeros({nbags, dim}, d);
+  std::vector<double> psw = has_psw ? per_sample_weights->reshape({-1}).to_vector<double>() : std::vector<double>();
+  kernels::dispatch_floating(d, "embedding_bag", [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* pw = w.data<T>();
+    T* po = out.data<T>();
+    parallel_for(0, nbags, 1, [&](int64_t lo, int64_t hi) {
+      std::vector<M> acc(static_cast<size_t>(dim));
+      for (int64_t bag = lo; bag < hi; ++bag) {
+        int64_t begin = offs[static_cast<size_t>(bag)];
+        int64_t end = bag + 1 < static_cast<int64_t>(offs.size()) ? offs[static_cast<size_t>(bag + 1)] : ni;
+        std::fill(acc.begin(), acc.end(), mode == 2 ? -std::numeric_limits<M>::infinity() : M(0));
+        int64_t count = 0;
+        for (int64_t j = begin; j < end; ++j) {
+          int64_t row = idx[static_cast<size_t>(j)];
+          if (row == pad) continue;
+          ++count;
+          const T* __restrict r = pw + row * dim;
+          M* __restrict a = acc.data();
+          if (mode == 2) {
+            for (int64_t k = 0; k < dim; ++k) a[k] = std::max(a[k], static_cast<M>(r[k]));
+          } else {
+            const M s = has_psw ? static_cast<M>(psw[static_cast<size_t>(j)]) : M(1);
+            for (int64_t k = 0; k < dim; ++k) a[k] += static_cast<M>(r[k]) * s;
+          }
+        }
+        if (count == 0) continue;  // empty bags stay zero in every mode
+        const M div = mode == 1 ? static_cast<M>(count) : M(1);
+        T* q = po + bag * dim;
+        for (int64_t k = 0; k < dim; ++k) q[k] = static_cast<T>(acc[static_cast<size_t>(k)] / div);
+      }
+    });
+  });
+  return out;
+}
+
+}  // namespace torchlet
