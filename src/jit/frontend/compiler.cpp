@@ -156,12 +156,47 @@ void collect_assigned(const Tree& t, std::vector<std::string>& out) {
   }
 }
 
-class FileCompiler;
+}  // namespace
+
+class FileCompiler {
+ public:
+  FileCompiler(CompilationUnit& cu, const ParsedFile& file, std::string prefix, CompilerHooks hooks);
+  void compile_all();
+  // This file's function `name`, compiled on first use; null if none is defined here.
+  Function* function(const std::string& name, const SourceRange& use);
+  // This file's class `name`, declared and its methods compiled on first use.
+  TypePtr class_type(const std::string& name);
+  // A method of one of this file's classes not compiled yet (a method calling one
+  // defined after it); null if the class has no such method.
+  Function* method(const ClassType& cls, const std::string& name, const SourceRange& use);
+  // Qualified names: this file's own, then the hooks.
+  TypePtr resolve_type(const std::string& qualname);
+  Function* resolve_function(const std::string& qualname, const SourceRange& use);
+  std::optional<IValue> resolve_constant(const std::string& name) const {
+    return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
+  }
+  TypePtr parse_annotation(const Tree& ann);
+  CompilationUnit& cu() { return cu_; }
+
+ private:
+  CompilationUnit& cu_;
+  const ParsedFile& file_;
+  std::string prefix_;
+  CompilerHooks hooks_;
+  std::unordered_map<std::string, const Tree*> defs_;
+  std::unordered_map<std::string, const Tree*> classes_;
+  // class qualname -> method name -> its def, until compiled
+  std::unordered_map<std::string, std::unordered_map<std::string, const Tree*>> pending_methods_;
+  std::unordered_set<std::string> in_progress_;
+};
+
+namespace {
 
 class FunctionCompiler {
  public:
-  FunctionCompiler(FileCompiler& file, const Tree& def, std::string qualname)
-      : file_(file), def_(def), qualname_(std::move(qualname)), graph_(std::make_shared<Graph>()) {}
+  FunctionCompiler(FileCompiler& file, const Tree& def, std::string qualname, ClassTypePtr self_type = nullptr)
+      : file_(file), def_(def), qualname_(std::move(qualname)), graph_(std::make_shared<Graph>()),
+        self_type_(std::move(self_type)) {}
 
   GraphFunction* compile();
 
@@ -198,6 +233,7 @@ class FunctionCompiler {
   Value* emit_ifexp(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_call(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_attribute(const Tree& e, Env& env);
+  Value* function_value(Function* fn, const SourceRange& range);
   Value* emit_subscript(const Tree& e, Env& env);
   Value* emit_list(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_dict(const Tree& e, Env& env, const TypePtr& hint);
@@ -233,47 +269,16 @@ class FunctionCompiler {
   std::string qualname_;
   GraphPtr graph_;
   TypePtr return_type_;
+  ClassTypePtr self_type_;  // set when compiling a method
 };
 
-class FileCompiler {
- public:
-  FileCompiler(CompilationUnit& cu, const ParsedFile& file, std::string prefix)
-      : cu_(cu), file_(file), prefix_(std::move(prefix)) {
-    for (const auto& s : file.statements) {
-      if (s->kind() == TreeKind::Def) defs_[DefView(*s).name()] = s.get();
-      else if (s->kind() == TreeKind::Import) continue;
-      else if (s->kind() == TreeKind::ClassDef) throw_compile_error(s->range(), "classes are not supported by the compiler yet");
-      else if (s->kind() == TreeKind::Assign || s->kind() == TreeKind::ExprStmt) continue;  // module-level code is ignored, as torch does
-    }
-  }
-
-  void compile_all() {
-    for (const auto& s : file_.statements)
-      if (s->kind() == TreeKind::Def) function(DefView(*s).name(), s->range());
-  }
-
-  // The function `name` of this file, compiled on first use; null if none is defined.
-  Function* function(const std::string& name, const SourceRange& use) {
-    auto it = defs_.find(name);
-    if (it == defs_.end()) return nullptr;
-    const std::string qualname = prefix_ + name;
-    if (Function* f = cu_.find_function(qualname)) return f;
-    if (!in_progress_.insert(name).second)
-      throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", name));
-    GraphFunction* f = FunctionCompiler(*this, *it->second, qualname).compile();
-    in_progress_.erase(name);
-    return f;
-  }
-
-  CompilationUnit& cu() { return cu_; }
-
- private:
-  CompilationUnit& cu_;
-  const ParsedFile& file_;
-  std::string prefix_;
-  std::unordered_map<std::string, const Tree*> defs_;
-  std::unordered_set<std::string> in_progress_;
-};
+// "a.b.c" for an Attribute chain over a Name, else "".
+std::string dotted_name(const Tree& t) {
+  if (t.kind() == TreeKind::Name) return t.str();
+  if (t.kind() != TreeKind::Attribute) return "";
+  std::string base = dotted_name(AttributeView(t).value());
+  return base.empty() ? "" : base + "." + AttributeView(t).name();
+}
 
 // --- constants for defaults ------------------------------------------------------------
 
@@ -331,19 +336,7 @@ std::optional<int64_t> torch_dtype(const std::string& name) {
 
 // --- the function ------------------------------------------------------------------------
 
-TypePtr FunctionCompiler::parse_annotation(const Tree& ann) {
-  std::string text(ann.range().text());
-  // `torch.Tensor` is how Python code names the tensor type.
-  for (size_t at; (at = text.find("torch.Tensor")) != std::string::npos;) text.replace(at, 12, "Tensor");
-  for (const char* prefix : {"typing.", "t."})
-    for (size_t at; (at = text.find(prefix)) != std::string::npos && (at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1])));)
-      text.erase(at, std::string_view(prefix).size());
-  try {
-    return parse_type_annotation(text, false, [&](std::string_view name) { return file_.cu().find_type(name); });
-  } catch (const CompileError& e) {
-    fail(ann.range(), fmt::format("unknown type annotation '{}': {}", text, e.what()));
-  }
-}
+TypePtr FunctionCompiler::parse_annotation(const Tree& ann) { return file_.parse_annotation(ann); }
 
 GraphFunction* FunctionCompiler::compile() {
   DefView def(def_);
@@ -355,6 +348,7 @@ GraphFunction* FunctionCompiler::compile() {
   for (const auto& p : def.params()) {
     ParamView param(*p);
     TypePtr t = Type::tensor();
+    if (i == 0 && self_type_) t = self_type_;
     if (param.annotation()) t = parse_annotation(*param.annotation());
     else if (type_comment && i < FuncTypeCommentView(*type_comment).arg_types().size())
       t = parse_annotation(*FuncTypeCommentView(*type_comment).arg_types()[i]);
@@ -386,6 +380,7 @@ GraphFunction* FunctionCompiler::compile() {
   }
   graph_->register_output(result);
   graph_->lint();
+  if (self_type_) return file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults));
   return file_.cu().create_function(qualname_, graph_, std::move(defaults));
 }
 
@@ -808,6 +803,9 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       Value* obj = emit_expr(av.value(), env);
       const ClassType* cls = obj->type()->as_class();
       if (!cls) fail(target.range(), fmt::format("cannot set attribute '{}' on a value of type {}", av.name(), obj->type()->annotation_str()));
+      // A TorchScript class's attributes are the ones its __init__ assigns.
+      if (!cls->find_attribute(av.name()) && self_type_ && cls == self_type_.get() && DefView(def_).name() == "__init__")
+        self_type_->add_attribute(av.name(), v->type());
       graph_->insert_node(graph_->create_set_attr(obj, av.name(), v))->set_source_range(target.range());
       return;
     }
@@ -1123,8 +1121,29 @@ Value* FunctionCompiler::emit_list_comp(const Tree& e, Env& env, const TypePtr& 
   return out;
 }
 
+Value* FunctionCompiler::function_value(Function* fn, const SourceRange& range) {
+  Node* k = graph_->create(sym::prim_Constant);
+  k->set_s(sym::attr_name, fn->qualname());
+  k->set_source_range(range);
+  graph_->insert_node(k);
+  k->output()->set_type(std::make_shared<FunctionType>(fn->qualname(), fn));
+  return k->output();
+}
+
 Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
   AttributeView a(e);
+  const std::string dotted = dotted_name(e);
+  const std::string root = dotted.substr(0, dotted.find('.'));
+  if (!dotted.empty() && !env.lookup(root)) {
+    if (root == "CONSTANTS") {  // tensor constants of an archive (constants.pkl)
+      if (auto c = file_.resolve_constant(a.name())) return constant(*c, e.range());
+      fail(e.range(), fmt::format("unknown constant {}", dotted));
+    }
+    if (root == "__torch__") {
+      if (Function* fn = file_.resolve_function(dotted, e.range())) return function_value(fn, e.range());
+      fail(e.range(), fmt::format("unknown function {}", dotted));
+    }
+  }
   if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str())) {
     const std::string& module = a.value().str();
     if (module == "torch") {
@@ -1140,6 +1159,7 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
   }
   Value* v = emit_expr(a.value(), env);
   if (const ClassType* cls = v->type()->as_class()) {
+    if (const IValue* c = cls->find_constant(a.name())) return constant(*c, e.range());
     if (!cls->find_attribute(a.name())) fail(e.range(), fmt::format("object of type {} has no attribute '{}'", cls->name(), a.name()));
     return graph_->insert_node(graph_->create_get_attr(v, a.name()))->set_source_range(e.range())->output();
   }
@@ -1235,8 +1255,46 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     }
   };
   const Tree& callee = c.callee();
+  if (callee.kind() == TreeKind::Name) {  // a function bound to a local: _0 = __torch__.f ... _0(x)
+    if (Value* fv = env.lookup(callee.str()); fv && fv->type()->as_function() && fv->type()->as_function()->function()) {
+      emit_args(0);
+      return emit_user_call(*fv->type()->as_function()->function(), std::move(args), std::move(kwargs), e.range());
+    }
+  }
+  if (const std::string dotted = dotted_name(callee); !dotted.empty() && !env.lookup(dotted.substr(0, dotted.find('.')))) {
+    if (dotted.rfind("ops.", 0) == 0 && std::count(dotted.begin(), dotted.end(), '.') == 2) {
+      // ops.prim.X / ops.aten.X: an operator named by namespace, as archives' code/ spells them.
+      const size_t d2 = dotted.rfind('.');
+      const std::string ns = dotted.substr(4, d2 - 4), op = dotted.substr(d2 + 1);
+      emit_args(0);
+      if (ns == "prim" && op == "RaiseException") {
+        if (args.empty() || args.size() > 2) fail(e.range(), "RaiseException takes a message and an optional class");
+        insert(sym::prim_RaiseException, {args[0].value, args.size() > 1 ? args[1].value : none()}, e.range(), 0);
+        return none();
+      }
+      return emit_builtin(Symbol::make(ns, op), std::move(args), std::move(kwargs), e.range());
+    }
+    if (dotted.rfind("__torch__.", 0) == 0) {
+      Function* fn = file_.resolve_function(dotted, callee.range());
+      if (!fn) fail(callee.range(), fmt::format("unknown function {}", dotted));
+      emit_args(0);
+      return emit_user_call(*fn, std::move(args), std::move(kwargs), e.range());
+    }
+  }
   if (callee.kind() == TreeKind::Name && !env.lookup(callee.str())) {
     const std::string& name = callee.str();
+    if (name == "getattr") {  // getattr(self, "0"): attributes whose names are not identifiers
+      if (c.args().size() != 2 || c.args()[1]->kind() != TreeKind::StringLiteral) fail(e.range(), "getattr takes an object and a string literal");
+      Value* obj = emit_expr(*c.args()[0], env);
+      const ClassType* cls = obj->type()->as_class();
+      const std::string& field = c.args()[1]->str();
+      if (!cls || !cls->find_attribute(field)) fail(e.range(), fmt::format("object of type {} has no attribute '{}'", obj->type()->annotation_str(), field));
+      return graph_->insert_node(graph_->create_get_attr(obj, field))->set_source_range(e.range())->output();
+    }
+    if (name == "uninitialized") {
+      if (c.args().size() != 1) fail(e.range(), "uninitialized takes a type");
+      return graph_->insert_node(graph_->create_uninitialized(parse_annotation(*c.args()[0])))->output();
+    }
     if (Function* fn = file_.function(name, callee.range())) {
       emit_args(0);
       return emit_user_call(*fn, std::move(args), std::move(kwargs), e.range());
@@ -1296,6 +1354,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     Value* self = emit_expr(a.value(), env);
     if (const ClassType* cls = self->type()->as_class()) {
       Function* m = cls->find_method(a.name());
+      if (!m) m = file_.method(*cls, a.name(), callee.range());
       if (!m) fail(callee.range(), fmt::format("object of type {} has no method '{}'", cls->name(), a.name()));
       emit_args(0);
       std::vector<Value*> inputs{self};
@@ -1509,11 +1568,7 @@ Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg>
   std::string why;
   auto inputs = match_arguments(fn.schema(), types, fn.defaults(), args, kwargs, env, why);
   if (!inputs) fail(range, fmt::format("{}() {}", fn.name(), why));
-  Node* k = graph_->create(sym::prim_Constant);
-  k->set_s(sym::attr_name, fn.qualname());
-  graph_->insert_node(k);
-  k->output()->set_type(std::make_shared<FunctionType>(fn.qualname(), const_cast<Function*>(&fn)));
-  std::vector<Value*> call_inputs{k->output()};
+  std::vector<Value*> call_inputs{function_value(const_cast<Function*>(&fn), range)};
   call_inputs.insert(call_inputs.end(), inputs->begin(), inputs->end());
   Node* call = graph_->insert_node(graph_->create(sym::prim_CallFunction, call_inputs));
   call->set_source_range(range);
@@ -1523,15 +1578,173 @@ Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg>
 
 }  // namespace
 
-std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
-  auto cu = std::make_shared<CompilationUnit>();
-  ParsedFile file = parse_file(source, filename);
-  compile_into(*cu, file, "");
-  return cu;
+// --- files and classes ----------------------------------------------------------------------
+
+FileCompiler::FileCompiler(CompilationUnit& cu, const ParsedFile& file, std::string prefix, CompilerHooks hooks)
+    : cu_(cu), file_(file), prefix_(std::move(prefix)), hooks_(std::move(hooks)) {
+  for (const auto& st : file.statements) {
+    if (st->kind() == TreeKind::Def) defs_[DefView(*st).name()] = st.get();
+    else if (st->kind() == TreeKind::ClassDef) classes_[ClassDefView(*st).name()] = st.get();
+    // imports and module-level assignments (op_version_set = 1) carry nothing to compile
+  }
 }
 
-void compile_into(CompilationUnit& cu, const ParsedFile& file, const std::string& prefix) {
-  FileCompiler(cu, file, prefix).compile_all();
+void FileCompiler::compile_all() {
+  for (const auto& st : file_.statements) {
+    if (st->kind() == TreeKind::Def) function(DefView(*st).name(), st->range());
+    else if (st->kind() == TreeKind::ClassDef) class_type(ClassDefView(*st).name());
+  }
+}
+
+Function* FileCompiler::function(const std::string& name, const SourceRange& use) {
+  auto it = defs_.find(name);
+  if (it == defs_.end()) return nullptr;
+  const std::string qualname = prefix_ + name;
+  if (Function* f = cu_.find_function(qualname)) return f;
+  if (!in_progress_.insert(qualname).second)
+    throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", name));
+  GraphFunction* f = FunctionCompiler(*this, *it->second, qualname).compile();
+  in_progress_.erase(qualname);
+  return f;
+}
+
+TypePtr FileCompiler::parse_annotation(const Tree& ann) {
+  std::string text(ann.range().text());
+  // `torch.Tensor` is how Python code names the tensor type.
+  for (size_t at; (at = text.find("torch.Tensor")) != std::string::npos;) text.replace(at, 12, "Tensor");
+  for (const char* p : {"typing.", "t."})
+    for (size_t at; (at = text.find(p)) != std::string::npos && (at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1])));)
+      text.erase(at, std::string_view(p).size());
+  try {
+    return parse_type_annotation(text, false, [&](std::string_view name) { return resolve_type(std::string(name)); });
+  } catch (const CompileError& e) {
+    throw_compile_error(ann.range(), fmt::format("unknown type annotation '{}': {}", text, e.what()));
+  }
+}
+
+TypePtr FileCompiler::resolve_type(const std::string& qualname) {
+  if (TypePtr t = cu_.find_type(qualname)) return t;
+  if (qualname.rfind(prefix_, 0) == 0 && classes_.count(qualname.substr(prefix_.size())))
+    return class_type(qualname.substr(prefix_.size()));
+  if (classes_.count(qualname)) return class_type(qualname);
+  return hooks_.resolve_type ? hooks_.resolve_type(qualname) : nullptr;
+}
+
+Function* FileCompiler::resolve_function(const std::string& qualname, const SourceRange& use) {
+  if (Function* f = cu_.find_function(qualname)) return f;
+  if (qualname.rfind(prefix_, 0) == 0 && defs_.count(qualname.substr(prefix_.size())))
+    return function(qualname.substr(prefix_.size()), use);
+  return hooks_.resolve_function ? hooks_.resolve_function(qualname) : nullptr;
+}
+
+TypePtr FileCompiler::class_type(const std::string& name) {
+  auto it = classes_.find(name);
+  if (it == classes_.end()) return nullptr;
+  const std::string qualname = prefix_ + name;
+  if (TypePtr t = cu_.find_type(qualname)) return t;
+  ClassDefView cd(*it->second);
+  bool is_module = false;
+  for (const auto& base : cd.bases()) {
+    const std::string_view text = base->range().text();
+    if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") is_module = true;
+    else if (text != "object") throw_compile_error(base->range(), fmt::format("class {}: only Module and object are supported as bases", name));
+  }
+  auto cls = ClassType::create(qualname, is_module);
+  cu_.register_type(cls);
+  // __parameters__ / __buffers__ name which attributes are parameters and buffers.
+  std::unordered_set<std::string> params, buffers;
+  for (const auto& st : cd.body()) {
+    if (st->kind() != TreeKind::Assign) continue;
+    AssignView a(*st);
+    if (a.targets().size() != 1 || a.targets()[0]->kind() != TreeKind::Name) continue;
+    const std::string& n = a.targets()[0]->str();
+    if (n != "__parameters__" && n != "__buffers__") continue;
+    if (a.value().kind() != TreeKind::ListLiteral) throw_compile_error(a.value().range(), n + " must be a list of names");
+    for (const auto& item : a.value().children()) {
+      if (item->kind() != TreeKind::StringLiteral) throw_compile_error(item->range(), n + " must be a list of names");
+      (n == "__parameters__" ? params : buffers).insert(item->str());
+    }
+  }
+  auto kind_of = [&](const std::string& n) {
+    return params.count(n) ? ClassAttribute::Kind::Parameter
+                           : buffers.count(n) ? ClassAttribute::Kind::Buffer : ClassAttribute::Kind::Regular;
+  };
+  for (const auto& st : cd.body()) {
+    switch (st->kind()) {
+      case TreeKind::AnnAssign: {
+        AnnAssignView a(*st);
+        if (a.target().kind() != TreeKind::Name) throw_compile_error(a.target().range(), "class attributes are declared by name");
+        const Tree& ann = a.annotation();
+        const bool is_final = ann.kind() == TreeKind::Subscript && SubscriptView(ann).value().range().text() == "Final";
+        if (is_final) {  // `eps : Final[float] = 1e-05`: a class constant
+          if (!a.value()) throw_compile_error(st->range(), "Final class attributes need a value");
+          auto v = constant_of_tree(*a.value());
+          if (!v) throw_compile_error(a.value()->range(), "Final class attributes must be constants");
+          TypePtr t = parse_annotation(*SubscriptView(ann).items()[0]);
+          if (t->kind() == TypeKind::Float && v->isInt()) v = IValue(static_cast<double>(v->toInt()));
+          cls->add_constant(a.target().str(), *v);
+        } else {
+          cls->add_attribute(a.target().str(), parse_annotation(ann), kind_of(a.target().str()));
+        }
+        break;
+      }
+      case TreeKind::Assign: {
+        AssignView a(*st);
+        // __annotations__["0"] = T declares an attribute whose name is not an identifier.
+        const Tree& target = *a.targets()[0];
+        if (target.kind() == TreeKind::Subscript && SubscriptView(target).value().range().text() == "__annotations__") {
+          const Tree& key = *SubscriptView(target).items()[0];
+          if (key.kind() != TreeKind::StringLiteral) throw_compile_error(key.range(), "__annotations__ keys are strings");
+          cls->add_attribute(key.str(), parse_annotation(a.value()), kind_of(key.str()));
+        }
+        break;  // __parameters__ / __buffers__ were read above; others carry nothing
+      }
+      case TreeKind::Def:
+        pending_methods_[qualname][DefView(*st).name()] = st.get();
+        break;
+      case TreeKind::Pass:
+      case TreeKind::ExprStmt:  // docstrings
+        break;
+      default:
+        throw_compile_error(st->range(), fmt::format("unexpected {} in a class body", tree_kind_description(st->kind())));
+    }
+  }
+  // Methods compile now, so a class handed out is complete (methods defined later in
+  // the body and called earlier are compiled on demand by method()).
+  std::vector<std::string> names;
+  for (const auto& st : cd.body())
+    if (st->kind() == TreeKind::Def) names.push_back(DefView(*st).name());
+  for (const auto& m : names) method(*cls, m, cd.range());
+  return cls;
+}
+
+Function* FileCompiler::method(const ClassType& cls, const std::string& name, const SourceRange& use) {
+  if (Function* f = cls.find_method(name)) return f;
+  auto pc = pending_methods_.find(cls.name());
+  if (pc == pending_methods_.end()) return nullptr;
+  auto pm = pc->second.find(name);
+  if (pm == pc->second.end()) return nullptr;
+  const std::string qualname = cls.name() + "." + name;
+  if (!in_progress_.insert(qualname).second)
+    throw_compile_error(use, fmt::format("recursive call to method '{}': TorchScript does not support recursion", name));
+  auto self = cu_.find_class(cls.name());
+  GraphFunction* f = FunctionCompiler(*this, *pm->second, qualname, self).compile();
+  in_progress_.erase(qualname);
+  return f;
+}
+
+SourceFile::SourceFile(CompilationUnit& cu, ParsedFile file, std::string prefix, CompilerHooks hooks)
+    : file_(std::make_unique<ParsedFile>(std::move(file))),
+      impl_(std::make_unique<FileCompiler>(cu, *file_, std::move(prefix), std::move(hooks))) {}
+SourceFile::~SourceFile() = default;
+TypePtr SourceFile::class_type(const std::string& name) { return impl_->class_type(name); }
+Function* SourceFile::function(const std::string& name) { return impl_->function(name, {}); }
+void SourceFile::compile_all() { impl_->compile_all(); }
+
+std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
+  auto cu = std::make_shared<CompilationUnit>();
+  SourceFile(*cu, parse_file(source, filename), "").compile_all();
+  return cu;
 }
 
 }  // namespace torchlet::jit

@@ -9,7 +9,9 @@
 // language's builtins (len, int, print, range, isinstance, ...).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "jit/frontend/ast.h"
@@ -17,12 +19,41 @@
 
 namespace torchlet::jit {
 
-// Compiles every function defined in `source` into a new unit; functions are named as
-// written ("f"). CompileError with torch's source highlight on anything not accepted.
+// How the compiler finds qualified names beyond the file it compiles: the archive
+// importer resolves `__torch__.…` classes and functions of other code/ files on demand,
+// and CONSTANTS.cN from constants.pkl. Any hook may be empty (the name is then unknown).
+struct CompilerHooks {
+  std::function<TypePtr(const std::string& qualname)> resolve_type;
+  std::function<Function*(const std::string& qualname)> resolve_function;
+  std::function<std::optional<IValue>(const std::string& name)> resolve_constant;
+};
+
+// Compiles every function and class defined in `source` into a new unit; functions
+// and classes are named as written ("f"). CompileError with torch's source highlight
+// on anything not accepted.
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
 
-// Compiles a parsed file's functions into `cu`, named `prefix + name` (prefix may be
-// empty, or "__torch__." as torch names top-level functions).
-void compile_into(CompilationUnit& cu, const ParsedFile& file, const std::string& prefix = "");
+// One parsed file whose classes and functions compile on first use, named
+// `prefix + name` (prefix "" for user code, "__torch__.a.b." for an archive's
+// code/__torch__/a/b.py). Classes are declared (attributes, parameters, buffers,
+// constants) and their methods compiled when first asked for.
+class FileCompiler;
+class SourceFile {
+ public:
+  SourceFile(CompilationUnit& cu, ParsedFile file, std::string prefix, CompilerHooks hooks = {});
+  ~SourceFile();
+  SourceFile(const SourceFile&) = delete;
+  SourceFile& operator=(const SourceFile&) = delete;
+  // The class `name` defined in this file (null if none).
+  TypePtr class_type(const std::string& name);
+  // The free function `name` defined in this file (null if none).
+  Function* function(const std::string& name);
+  // Everything the file defines.
+  void compile_all();
+
+ private:
+  std::unique_ptr<ParsedFile> file_;
+  std::unique_ptr<FileCompiler> impl_;
+};
 
 }  // namespace torchlet::jit
