@@ -18,6 +18,7 @@
 #include "archive/tar_reader.h"
 #include "archive/zip_reader.h"
 #include "archive/zip_writer.h"
+#include "checkpoint/zip_record.h"
 #include "core/mapped_file.h"
 #include "pickle/opcodes.h"
 #include "pickle/pickler.h"
@@ -152,9 +153,8 @@ StorageId parse_storage_id(const IValue& pid, const std::string& what) {
 
 void refuse_torchscript(const ZipReader& zip, const std::string& path) {
   TL_CHECK(!zip.has_record("constants.pkl") && !zip.has_record("code/__torch__.py"), UnsupportedError,
-           "{}: this is a TorchScript archive (torch.jit.save), not a torch.save checkpoint; it "
-           "needs the TorchScript loader (torch.jit.load; torchlet::jit::load is not implemented "
-           "yet)",
+           "{}: this is a TorchScript archive (torch.jit.save), not a torch.save checkpoint; load "
+           "it with the TorchScript loader, torchlet::jit::load (torch.jit.load)",
            path);
 }
 
@@ -162,17 +162,26 @@ IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions
   refuse_torchscript(zip, path);
   TL_CHECK(zip.has_record("data.pkl"), FormatError, "{}: zip archive has no data.pkl record "
            "(not a torch.save checkpoint)", path);
+  return unpickle_zip_record(zip, path, "data.pkl", "data/", options, nullptr);
+}
+
+}  // namespace
+
+IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const std::string& record,
+                           const std::string& storage_dir, const LoadOptions& options,
+                           const pickle::ClassResolver& class_resolver) {
   bool big_endian = false;
   if (const ZipRecord* bo = zip.find("byteorder")) {
     std::string order = zip.read(*bo);
     TL_CHECK(order == "little" || order == "big", FormatError, "{}: byteorder record says '{}'", path, order);
     big_endian = order == "big";
   }
-  std::string pkl = zip.read("data.pkl", options.verify_crc32);
+  std::string pkl = zip.read(record, options.verify_crc32);
   std::unordered_map<std::string, Tensor> storages;
   pickle::UnpicklerOptions uo;
   uo.inert_unknown_globals = options.inert_unknown_globals;
-  const std::string label = path + "/data.pkl";
+  uo.class_resolver = class_resolver;
+  const std::string label = path + "/" + record;
   uo.persistent_load = [&](const IValue& pid) -> IValue {
     StorageId id = parse_storage_id(pid, label);
     auto it = storages.find(id.key);
@@ -182,7 +191,7 @@ IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions
                it->second.numel(), dtype_name(it->second.dtype()), id.numel, dtype_name(id.dtype));
       return IValue(it->second);
     }
-    const ZipRecord& rec = zip.get("data/" + id.key);
+    const ZipRecord& rec = zip.get(storage_dir + id.key);
     StorageSource src;
     std::string inflated;
     if (rec.method == 0) {
@@ -197,13 +206,15 @@ IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions
       src.unread_offset = rec.data_offset;
     }
     Tensor t = make_storage_tensor(src, id.dtype, id.numel, options.mode, big_endian,
-                                   path + "/data/" + id.key);
+                                   path + "/" + storage_dir + id.key);
     storages.emplace(id.key, t);
-    report_location(options, "data/" + id.key, t, src, rec.method != 0);
+    report_location(options, storage_dir + id.key, t, src, rec.method != 0);
     return IValue(t);
   };
   return pickle::unpickle(std::as_bytes(std::span<const char>(pkl.data(), pkl.size())), uo, label);
 }
+
+namespace {
 
 // The legacy stream: pickle(magic) pickle(protocol) pickle(sys_info) pickle(obj)
 // pickle([keys]) then per key: int64 element count + raw bytes.

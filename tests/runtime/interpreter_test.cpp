@@ -258,3 +258,25 @@ graph(%a : int, %b : int, %l : int[]):
 
 }  // namespace
 }  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+// The example in README.md, verbatim, so the documentation cannot drift.
+TEST(Interpreter, ReadmeExample) {
+  auto cu = std::make_shared<torchlet::jit::CompilationUnit>();
+  auto* f = cu->create_function("f", torchlet::jit::parse_ir(R"(
+graph(%n : int):
+  %t : bool = prim::Constant[value=1]()
+  %z : int = prim::Constant[value=0]()
+  %s : int = prim::Loop(%n, %t, %z)
+    block0(%i : int, %acc : int):
+      %a : int = aten::add(%acc, %i)
+      -> (%t, %a)
+  return (%s))"));
+  int64_t s = (*f)({torchlet::IValue(10)}).toInt();  // 45
+  EXPECT_EQ(s, 45);
+}
+
+}  // namespace
+}  // namespace torchlet::jit

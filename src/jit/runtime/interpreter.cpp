@@ -292,7 +292,7 @@ void run_code(const Code& entry, Stack& stack) {
         case OpCode::RAISE: {
           IValue cls = pop(stack);
           IValue msg = pop(stack);
-          throw Raised{cls.isNone() ? "Exception" : cls.toStringRef(), msg.isString() ? msg.toStringRef() : msg.repr()};
+          throw Raised{cls.isNone() ? "RuntimeError" : cls.toStringRef(), msg.isString() ? msg.toStringRef() : msg.repr()};
         }
         case OpCode::FORK: {
           const Function* fn = code->functions[ins.x];

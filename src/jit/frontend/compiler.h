@@ -1,0 +1,59 @@
+// The compiler: syntax trees (ast.h) -> graph IR (ir.h), with TorchScript's typing.
+// Each `def` becomes a GraphFunction in a CompilationUnit. Python's control flow is
+// lowered as torch lowers it: if/else to prim::If with one output per variable either
+// branch assigns; for/while to prim::Loop with the variables the body reassigns carried;
+// a `return`, `raise`, `break` or `continue` inside a branch moves the statements after
+// the `if` into the other branch (Note [Exits] in compiler.cpp), so every block ends in
+// one place, as torch's exit transform arranges. Calls resolve to registered operators
+// by schema matching, to functions of the unit (prim::CallFunction), or to the
+// language's builtins (len, int, print, range, isinstance, ...).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "jit/frontend/ast.h"
+#include "jit/runtime/compilation_unit.h"
+
+namespace torchlet::jit {
+
+// How the compiler finds qualified names beyond the file it compiles: the archive
+// importer resolves `__torch__.…` classes and functions of other code/ files on demand,
+// and CONSTANTS.cN from constants.pkl. Any hook may be empty (the name is then unknown).
+struct CompilerHooks {
+  std::function<TypePtr(const std::string& qualname)> resolve_type;
+  std::function<Function*(const std::string& qualname)> resolve_function;
+  std::function<std::optional<IValue>(const std::string& name)> resolve_constant;
+};
+
+// Compiles every function and class defined in `source` into a new unit; functions
+// and classes are named as written ("f"). CompileError with torch's source highlight
+// on anything not accepted.
+std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+
+// One parsed file whose classes and functions compile on first use, named
+// `prefix + name` (prefix "" for user code, "__torch__.a.b." for an archive's
+// code/__torch__/a/b.py). Classes are declared (attributes, parameters, buffers,
+// constants) and their methods compiled when first asked for.
+class FileCompiler;
+class SourceFile {
+ public:
+  SourceFile(CompilationUnit& cu, ParsedFile file, std::string prefix, CompilerHooks hooks = {});
+  ~SourceFile();
+  SourceFile(const SourceFile&) = delete;
+  SourceFile& operator=(const SourceFile&) = delete;
+  // The class `name` defined in this file (null if none).
+  TypePtr class_type(const std::string& name);
+  // The free function `name` defined in this file (null if none).
+  Function* function(const std::string& name);
+  // Everything the file defines.
+  void compile_all();
+
+ private:
+  std::unique_ptr<ParsedFile> file_;
+  std::unique_ptr<FileCompiler> impl_;
+};
+
+}  // namespace torchlet::jit

@@ -1,0 +1,94 @@
+// The compiler against torch's: a program of TorchScript functions
+// (tests/fixtures/gen_compiler.py) compiled by torchlet and by torch 1.13, every case
+// run through both and compared; plus the compile errors torch words the same way.
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <torchlet/checkpoint.h>
+
+#include "../common/fixtures.h"
+#include "../runtime/runtime_test_util.h"
+#include "jit/frontend/compiler.h"
+#include "jit/runtime/interpreter.h"
+
+namespace torchlet::jit {
+namespace {
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(Compiler, ProgramMatchesTorch) {
+  const auto dir = torchlet::testing::fixture_dir() / "compiler";
+  auto cu = compile(read_file(dir / "program.py"), "program.py");
+  IValue cases = load((dir / "cases.pt").string());
+  size_t checked = 0;
+  for (const auto& [name, list] : cases.dictRef().items()) {
+    const Function* fn = cu->find_function(name.toStringRef());
+    ASSERT_NE(fn, nullptr) << name.toStringRef();
+    for (const IValue& c : list.listRef().elements) {
+      const auto& pair = c.tupleRef().elements;
+      std::vector<IValue> args = pair[0].tupleRef().elements;
+      const IValue& expected = pair[1];
+      const std::string label = name.toStringRef() + IValue::tuple(args).repr();
+      const bool raises = expected.isTuple() && expected.tupleRef().elements.size() == 2 &&
+                          expected.tupleRef().elements[0].isString() &&
+                          expected.tupleRef().elements[0].toStringRef() == "raises";
+      try {
+        IValue got = (*fn)(args);
+        if (raises) ADD_FAILURE() << label << " returned " << got.repr() << " instead of raising";
+        else EXPECT_EQ(testing::compare_values(got, expected), "") << label;
+      } catch (const ScriptException& e) {
+        const std::string what = e.what();
+        if (!raises) ADD_FAILURE() << label << " raised: " << what;
+        else EXPECT_EQ(what.substr(what.rfind('\n') + 1), expected.tupleRef().elements[1].toStringRef()) << label;
+      } catch (const Error& e) {
+        ADD_FAILURE() << label << " threw: " << e.what() << "\n" << static_cast<const GraphFunction*>(fn)->graph()->str();
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 40u);
+}
+
+std::string compile_error(const std::string& source) {
+  try {
+    compile(source);
+  } catch (const CompileError& e) {
+    return e.what();
+  }
+  return "compiled";
+}
+
+TEST(Compiler, ErrorsNameTheProblemAndPointAtTheSource) {
+  EXPECT_NE(compile_error("def f(x: int) -> int:\n    return y\n").find("undefined value y"), std::string::npos);
+  const std::string mismatch = compile_error("def f(x: int) -> str:\n    return x\n");
+  EXPECT_NE(mismatch.find("Return value was annotated as having type str but is actually of type int"), std::string::npos)
+      << mismatch;
+  const std::string bad_call = compile_error("def f(x: int, s: str) -> int:\n    return x + s\n");
+  EXPECT_NE(bad_call.find("Arguments for call are not valid"), std::string::npos) << bad_call;
+  EXPECT_NE(bad_call.find("return x + s"), std::string::npos) << "the highlight shows the line: " << bad_call;
+  EXPECT_NE(bad_call.find("<--- HERE"), std::string::npos) << bad_call;
+  const std::string loop_type = compile_error("def f(n: int) -> int:\n    x = 1\n    for i in range(n):\n        x = 'a'\n    return 1\n");
+  EXPECT_NE(loop_type.find("Variable 'x' previously had type int but is now being assigned to a value of type str"),
+            std::string::npos) << loop_type;
+  EXPECT_NE(compile_error("def f(n: int) -> int:\n    return f(n)\n").find("recursive call"), std::string::npos);
+}
+
+TEST(Compiler, GraphsKeepUserNamesAndLint) {
+  auto cu = compile("def f(a: int, b: int) -> int:\n    total = a * b\n    if total > 3:\n        total = total - 1\n    return total\n");
+  const auto* fn = static_cast<const GraphFunction*>(cu->find_function("f"));
+  fn->graph()->lint();
+  const std::string g = fn->graph()->str();
+  EXPECT_NE(g.find("%total"), std::string::npos) << g;
+  EXPECT_NE(g.find("prim::If"), std::string::npos) << g;
+  EXPECT_EQ((*fn)({IValue(2), IValue(3)}).toInt(), 5);
+  EXPECT_EQ((*fn)({IValue(1), IValue(3)}).toInt(), 3);
+}
+
+}  // namespace
+}  // namespace torchlet::jit

@@ -1,0 +1,92 @@
+// torch.jit.load in C++: archives torch.jit.save wrote (tests/fixtures/gen_script_archives.py)
+// load, their forward runs, and the outputs match torch's; extra files, attributes,
+// parameters and the errors for the wrong kind of file.
+#include <cmath>
+#include <functional>
+
+#include <gtest/gtest.h>
+#include <torchlet/checkpoint.h>
+#include <torchlet/error.h>
+
+#include "../common/fixtures.h"
+#include "jit/serialization/import.h"
+
+namespace torchlet::jit {
+namespace {
+
+std::filesystem::path script_dir() { return torchlet::testing::fixture_dir() / "script"; }
+
+double max_abs_diff(const Tensor& a, const Tensor& b) {
+  double m = 0;
+  Tensor fa = a.reshape({-1}), fb = b.reshape({-1});
+  for (int64_t i = 0; i < fa.numel(); ++i) m = std::max(m, std::abs(fa.at({i}).to_double() - fb.at({i}).to_double()));
+  return m;
+}
+
+TEST(Import, ArchivesRunAndMatchTorch) {
+  size_t ran = 0;
+  for (const auto& name : torchlet::testing::fixture_lines("script/names.txt")) {
+    if (name.empty()) continue;
+    SCOPED_TRACE(name);
+    for (LoadMode mode : {LoadMode::Mapped, LoadMode::Eager}) {
+      ScriptLoadOptions opt;
+      opt.mode = mode;
+      std::map<std::string, std::string> extra;
+      opt.extra_files = &extra;
+      Module m = load((script_dir() / (name + ".pt")).string(), opt);
+      EXPECT_EQ(extra["note.txt"], "archive " + name);
+      EXPECT_FALSE(m.is_training());
+      IValue io = torchlet::load((script_dir() / (name + ".io.pt")).string());
+      std::vector<IValue> args = io.dictRef().find(IValue("input"))->tupleRef().elements;
+      Tensor want = io.dictRef().find(IValue("output"))->toTensor();
+      Tensor got = m.forward(args).toTensor();
+      ASSERT_EQ(shape_repr(got.sizes()), shape_repr(want.sizes()));
+      double scale = 1;
+      for (int64_t i = 0; i < want.numel(); ++i) scale = std::max(scale, std::abs(want.reshape({-1}).at({i}).to_double()));
+      EXPECT_LE(max_abs_diff(got, want), 1e-4 * scale);
+    }
+    ++ran;
+  }
+  EXPECT_EQ(ran, 4u);
+}
+
+TEST(Import, ModuleAttributesParametersAndBuffers) {
+  Module m = load((script_dir() / "small.pt").string());
+  EXPECT_EQ(m.attr("scale").toInt(), 2);
+  EXPECT_EQ(m.attr("names").repr(), "['a', 'b']");
+  std::vector<std::string> params, buffers;
+  for (const auto& [n, t] : m.named_parameters()) params.push_back(n);
+  for (const auto& [n, t] : m.named_buffers()) buffers.push_back(n);
+  EXPECT_EQ(params, (std::vector<std::string>{"lin.weight", "lin.bias"}));
+  EXPECT_EQ(buffers, (std::vector<std::string>{"shift"}));
+  // Methods other than forward are callable too.
+  Tensor y = ones({3}, DType::Float);
+  Tensor r = m.run_method("helper", {IValue(y), IValue(1)}).toTensor();
+  EXPECT_DOUBLE_EQ(r.at({0}).to_double(), 0.5 + 1.0);
+  EXPECT_DOUBLE_EQ(r.at({1}).to_double(), 0.5 - 1.0);
+}
+
+// "<kind>: <message>" of what `f` throws, or "no error".
+std::string failure_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const torchlet::Error& err) {
+    return std::string(error_kind_name(err.kind())) + ": " + err.what();
+  }
+  return "no error";
+}
+
+TEST(Import, WrongKindOfFileSaysWhichLoader) {
+  // A torch.save checkpoint given to the TorchScript loader, and the other way round.
+  const std::string ckpt = (torchlet::testing::fixture_dir() / "script" / "small.io.pt").string();
+  const std::string archive = (script_dir() / "small.pt").string();
+  const std::string a = failure_of([&] { (void)jit::load(ckpt); });
+  EXPECT_EQ(a.rfind("unsupported: ", 0), 0u) << a;
+  EXPECT_NE(a.find("load it with torchlet::load"), std::string::npos) << a;
+  const std::string b = failure_of([&] { (void)torchlet::load(archive); });
+  EXPECT_EQ(b.rfind("unsupported: ", 0), 0u) << b;
+  EXPECT_NE(b.find("torchlet::jit::load"), std::string::npos) << b;
+}
+
+}  // namespace
+}  // namespace torchlet::jit
