@@ -48,7 +48,54 @@ int64_t source_index(PadMode m, int64_t o, int64_t left, int64_t right, int64_t 
   return i;
 }
 
+// Non-negative padding of the last 1-3 dims: each output row is a fill, or a fill, a
+// copy of one input row and a fill, so rows move with memcpy.
+template <typename T>
+Tensor constant_pad_rows(const Tensor& self, IntList pad, T fill) {
+  const int64_t nd = self.dim(), k = static_cast<int64_t>(pad.size()) / 2;
+  Tensor x = self.contiguous();
+  std::array<int64_t, 3> in{1, 1, 1}, out{1, 1, 1}, left{0, 0, 0};  // innermost first
+  Shape out_shape = x.sizes().vec();
+  for (int64_t j = 0; j < k; ++j) {
+    int64_t d = nd - 1 - j;
+    size_t u = static_cast<size_t>(j);
+    in[u] = x.size(d);
+    left[u] = pad[static_cast<size_t>(2 * j)];
+    out[u] = in[u] + left[u] + pad[static_cast<size_t>(2 * j + 1)];
+    out_shape[static_cast<size_t>(d)] = out[u];
+  }
+  Tensor result = empty(out_shape, x.dtype());
+  if (result.numel() == 0) return result;
+  const int64_t planes = result.numel() / (out[0] * out[1] * out[2]);
+  const T* src = x.data<T>();
+  T* dst = result.data<T>();
+  const int64_t rows = planes * out[1] * out[2];
+  parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(out[0], 1)), [&](int64_t lo, int64_t hi) {
+    for (int64_t r = lo; r < hi; ++r) {
+      int64_t oh = r % out[1], ot = (r / out[1]) % out[2], pl = r / (out[1] * out[2]);
+      int64_t ih = oh - left[1], it = ot - left[2];
+      T* orow = dst + r * out[0];
+      if (ih < 0 || ih >= in[1] || it < 0 || it >= in[2]) {
+        std::fill(orow, orow + out[0], fill);
+        continue;
+      }
+      const T* irow = src + ((pl * in[2] + it) * in[1] + ih) * in[0];
+      std::fill(orow, orow + left[0], fill);
+      if (in[0] > 0) std::memcpy(orow + left[0], irow, static_cast<size_t>(in[0]) * sizeof(T));
+      std::fill(orow + left[0] + in[0], orow + out[0], fill);
+    }
+  });
+  return result;
+}
+
 Tensor constant_pad(const Tensor& self, IntList pad, double value) {
+  bool rows_ok = pad.size() <= 6 && self.dim() >= 1;
+  for (int64_t v : pad) rows_ok = rows_ok && v >= 0;
+  if (rows_ok && static_cast<int64_t>(pad.size()) / 2 <= self.dim()) {
+    DType d = self.dtype();
+    if (d == DType::Float) return constant_pad_rows<float>(self, pad, static_cast<float>(value));
+    if (d == DType::Double) return constant_pad_rows<double>(self, pad, value);
+  }
   const int64_t nd = self.dim(), np = static_cast<int64_t>(pad.size()) / 2;
   // Negative pads narrow the input first, dim by dim from the last.
   Tensor x = self;
