@@ -305,7 +305,7 @@ struct Hardtanh {
 };
 struct Relu6 {
   static const char* name() { return "relu6"; }
-  static Tensor apply(Stack&, const Tensor& x) { return torchlet::hardtanh(x, 0, 6); }
+  static Tensor apply(Stack&, const Tensor& x) { return torchlet::relu6(x); }
 };
 struct Clamp {
   static const char* name() { return "clamp"; }

@@ -235,10 +235,8 @@ void group_norm(Stack& s) {
   int64_t groups = pop_int(s);
   push(s, torchlet::group_norm(pop_tensor(s), groups, weight, bias, eps));
 }
-// instance_norm with input statistics is group_norm with one group per channel; with
-// running statistics it is batch_norm in eval mode.
 void instance_norm(Stack& s) {
-  pop_bool(s);  // cudnn_enabled
+  bool cudnn = pop_bool(s);
   double eps = pop_double(s);
   double momentum = pop_double(s);
   bool use_input_stats = pop_bool(s);
@@ -246,9 +244,7 @@ void instance_norm(Stack& s) {
   auto mean = pop_opt_tensor(s);
   auto bias = pop_opt_tensor(s);
   auto weight = pop_opt_tensor(s);
-  Tensor input = pop_tensor(s);
-  if (use_input_stats) return push(s, torchlet::group_norm(input, input.size(1), weight, bias, eps));
-  push(s, torchlet::batch_norm(input, weight, bias, mean, var, false, momentum, eps));
+  push(s, torchlet::instance_norm(pop_tensor(s), weight, bias, mean, var, use_input_stats, momentum, eps, cudnn));
 }
 
 // --- softmax ---------------------------------------------------------------------------------

@@ -1,0 +1,488 @@
+// The second batch of neural-network operators: more activations, einsum, 1-d/3-d
+// transposed convolution and pooling, F.pad, the other upsampling modes, embedding_bag,
+// losses, random tensors from torchlet's seedable default generator, eye, baddbmm,
+// and the runtime queries scripted modules make (is_grad_enabled, ...).
+// Generator arguments must be None: the default generator is used, seeded by
+// aten::manual_seed, so results match torch.manual_seed's.
+#include <torchlet/ops.h>
+
+#include "jit/ops/ops_util.h"
+
+namespace torchlet::jit::ops {
+namespace {
+
+// --- activations --------------------------------------------------------------------------
+template <Tensor (*F)(const Tensor&)>
+void unary(Stack& s) { push(s, F(pop_tensor(s))); }
+template <Tensor (*F)(const Tensor&)>
+void unary_(Stack& s) {
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, F(self), "activation_");
+  push(s, self);
+}
+template <Tensor (*F)(const Tensor&, const Scalar&)>
+void unary_scalar(Stack& s) {
+  Scalar a = pop_scalar(s);
+  push(s, F(pop_tensor(s), a));
+}
+template <Tensor (*F)(const Tensor&, const Scalar&)>
+void unary_scalar_(Stack& s) {
+  Scalar a = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, F(self, a), "activation_");
+  push(s, self);
+}
+void threshold(Stack& s) {
+  Scalar value = pop_scalar(s);
+  Scalar th = pop_scalar(s);
+  push(s, torchlet::threshold(pop_tensor(s), th, value));
+}
+void threshold_(Stack& s) {
+  Scalar value = pop_scalar(s);
+  Scalar th = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, torchlet::threshold(self, th, value), "threshold_");
+  push(s, self);
+}
+void glu(Stack& s) {
+  int64_t dim = pop_int(s);
+  push(s, torchlet::glu(pop_tensor(s), dim));
+}
+void prelu(Stack& s) {
+  Tensor w = pop_tensor(s);
+  push(s, torchlet::prelu(pop_tensor(s), w));
+}
+void einsum(Stack& s) {
+  IValue path = pop(s);
+  TL_CHECK(path.isNone(), UnsupportedError, "einsum: an explicit contraction path is not supported");
+  auto operands = pop_tensor_list(s);
+  push(s, torchlet::einsum(pop_str(s), operands));
+}
+
+// --- transposed convolution, padding, pooling ------------------------------------------------
+template <Tensor (*F)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
+                      int64_t, IntList)>
+void conv_transpose(Stack& s) {
+  auto dilation = pop_int_list(s);
+  int64_t groups = pop_int(s);
+  auto output_padding = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  push(s, F(pop_tensor(s), w, bias, stride, padding, output_padding, groups, dilation));
+}
+void pad(Stack& s) {
+  auto value = pop_opt_double(s);
+  std::string mode = pop_str(s);
+  auto p = pop_int_list(s);
+  push(s, torchlet::pad(pop_tensor(s), p, mode, value));
+}
+template <Tensor (*F)(const Tensor&, IntList, IntList, IntList, IntList, bool)>
+void max_pool(Stack& s) {
+  bool ceil_mode = pop_bool(s);
+  auto dilation = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  push(s, F(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode));
+}
+template <std::tuple<Tensor, Tensor> (*F)(const Tensor&, IntList, IntList, IntList, IntList, bool)>
+void max_pool_with_indices(Stack& s) {
+  bool ceil_mode = pop_bool(s);
+  auto dilation = pop_int_list(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  auto [v, i] = F(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode);
+  push(s, v, i);
+}
+void avg_pool1d(Stack& s) {
+  bool count_include_pad = pop_bool(s);
+  bool ceil_mode = pop_bool(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  push(s, torchlet::avg_pool1d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad));
+}
+void avg_pool3d(Stack& s) {
+  auto divisor = pop_opt_int(s);
+  bool count_include_pad = pop_bool(s);
+  bool ceil_mode = pop_bool(s);
+  auto padding = pop_int_list(s);
+  auto stride = pop_int_list(s);
+  auto kernel = pop_int_list(s);
+  push(s, torchlet::avg_pool3d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad, divisor));
+}
+template <Tensor (*F)(const Tensor&, IntList)>
+void adaptive_avg(Stack& s) {
+  auto size = pop_int_list(s);
+  push(s, F(pop_tensor(s), size));
+}
+template <std::tuple<Tensor, Tensor> (*F)(const Tensor&, IntList)>
+void adaptive_max(Stack& s) {
+  auto size = pop_int_list(s);
+  auto [v, i] = F(pop_tensor(s), size);
+  push(s, v, i);
+}
+
+// --- upsampling ---------------------------------------------------------------------------------
+std::optional<std::vector<double>> pop_opt_doubles(Stack& s) {
+  if (s.back().isNone()) {
+    pop(s);
+    return std::nullopt;
+  }
+  return pop_double_list(s);
+}
+// upsample_*.vec: output_size, or floor(input size * scale); the scales are passed on
+// so the kernels map coordinates as torch does (by 1/scale).
+struct VecArgs {
+  Tensor input;
+  std::vector<int64_t> size;
+  std::vector<std::optional<double>> scales;
+};
+VecArgs vec_args(Tensor input, const std::optional<std::vector<int64_t>>& size,
+                 const std::optional<std::vector<double>>& scales, size_t spatial, const char* op) {
+  TL_CHECK(size.has_value() != scales.has_value(), ValueError,
+           "{}: must specify exactly one of output_size and scale_factors", op);
+  VecArgs a{std::move(input), {}, std::vector<std::optional<double>>(spatial)};
+  if (size) {
+    a.size = *size;
+    return a;
+  }
+  TL_CHECK(scales->size() == spatial, ValueError, "{}: expected {} scale factors, got {}", op, spatial,
+           scales->size());
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t in = a.input.size(a.input.dim() - static_cast<int64_t>(spatial) + static_cast<int64_t>(i));
+    a.size.push_back(static_cast<int64_t>(std::floor(static_cast<double>(in) * (*scales)[i])));
+    a.scales[i] = (*scales)[i];
+  }
+  return a;
+}
+void nearest1d(Stack& s) {
+  auto sc = pop_opt_double(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_nearest1d(pop_tensor(s), size, sc));
+}
+void nearest1d_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 1, "upsample_nearest1d");
+  push(s, torchlet::upsample_nearest1d(a.input, a.size, a.scales[0]));
+}
+void nearest3d(Stack& s) {
+  auto sw = pop_opt_double(s);
+  auto sh = pop_opt_double(s);
+  auto sd = pop_opt_double(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_nearest3d(pop_tensor(s), size, sd, sh, sw));
+}
+void nearest3d_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 3, "upsample_nearest3d");
+  push(s, torchlet::upsample_nearest3d(a.input, a.size, a.scales[0], a.scales[1], a.scales[2]));
+}
+void linear1d(Stack& s) {
+  auto sc = pop_opt_double(s);
+  bool align = pop_bool(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_linear1d(pop_tensor(s), size, align, sc));
+}
+void linear1d_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  bool align = pop_bool(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 1, "upsample_linear1d");
+  push(s, torchlet::upsample_linear1d(a.input, a.size, align, a.scales[0]));
+}
+void trilinear3d(Stack& s) {
+  auto sw = pop_opt_double(s);
+  auto sh = pop_opt_double(s);
+  auto sd = pop_opt_double(s);
+  bool align = pop_bool(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_trilinear3d(pop_tensor(s), size, align, sd, sh, sw));
+}
+void trilinear3d_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  bool align = pop_bool(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 3, "upsample_trilinear3d");
+  push(s, torchlet::upsample_trilinear3d(a.input, a.size, align, a.scales[0], a.scales[1], a.scales[2]));
+}
+void bicubic2d(Stack& s) {
+  auto sw = pop_opt_double(s);
+  auto sh = pop_opt_double(s);
+  bool align = pop_bool(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::upsample_bicubic2d(pop_tensor(s), size, align, sh, sw));
+}
+void bicubic2d_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  bool align = pop_bool(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 2, "upsample_bicubic2d");
+  push(s, torchlet::upsample_bicubic2d(a.input, a.size, align, a.scales[0], a.scales[1]));
+}
+
+// embedding_bag: the bags' output; the three auxiliary returns (offset2bag, bag_size,
+// max_indices, used only by autograd) come back empty.
+void embedding_bag_impl(Stack& s, std::optional<int64_t> padding_idx) {
+  bool include_last_offset = pop_bool(s);
+  auto per_sample_weights = pop_opt_tensor(s);
+  pop_bool(s);  // sparse: a gradient option
+  int64_t mode = pop_int(s);
+  pop_bool(s);  // scale_grad_by_freq: a gradient option
+  Tensor offsets = pop_tensor(s);
+  Tensor indices = pop_tensor(s);
+  Tensor weight = pop_tensor(s);
+  Tensor out = torchlet::embedding_bag(weight, indices, offsets, mode, per_sample_weights, include_last_offset,
+                                       padding_idx);
+  push(s, out, empty({0}, DType::Long), empty({0}, DType::Long), empty({0}, DType::Long));
+}
+void embedding_bag(Stack& s) { embedding_bag_impl(s, std::nullopt); }
+void embedding_bag_padding_idx(Stack& s) {
+  auto padding_idx = pop_opt_int(s);
+  embedding_bag_impl(s, padding_idx);
+}
+
+// --- losses ------------------------------------------------------------------------------------
+template <Tensor (*F)(const Tensor&, const Tensor&, int64_t)>
+void loss(Stack& s) {
+  int64_t reduction = pop_int(s);
+  Tensor target = pop_tensor(s);
+  push(s, F(pop_tensor(s), target, reduction));
+}
+template <Tensor (*F)(const Tensor&, const Tensor&, int64_t, double)>
+void loss_param(Stack& s) {
+  double p = pop_double(s);
+  int64_t reduction = pop_int(s);
+  Tensor target = pop_tensor(s);
+  push(s, F(pop_tensor(s), target, reduction, p));
+}
+void nll_loss(Stack& s) {
+  int64_t ignore = pop_int(s);
+  int64_t reduction = pop_int(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor target = pop_tensor(s);
+  push(s, torchlet::nll_loss(pop_tensor(s), target, weight, reduction, ignore));
+}
+void cross_entropy(Stack& s) {
+  double smoothing = pop_double(s);
+  int64_t ignore = pop_int(s);
+  int64_t reduction = pop_int(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor target = pop_tensor(s);
+  push(s, torchlet::cross_entropy(pop_tensor(s), target, weight, reduction, ignore, smoothing));
+}
+void bce(Stack& s) {
+  int64_t reduction = pop_int(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor target = pop_tensor(s);
+  push(s, torchlet::binary_cross_entropy(pop_tensor(s), target, weight, reduction));
+}
+void bce_logits(Stack& s) {
+  int64_t reduction = pop_int(s);
+  auto pos_weight = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor target = pop_tensor(s);
+  push(s, torchlet::binary_cross_entropy_with_logits(pop_tensor(s), target, weight, pos_weight, reduction));
+}
+void kl_div(Stack& s) {
+  bool log_target = pop_bool(s);
+  int64_t reduction = pop_int(s);
+  Tensor target = pop_tensor(s);
+  push(s, torchlet::kl_div(pop_tensor(s), target, reduction, log_target));
+}
+
+// --- random and eye -------------------------------------------------------------------------
+template <bool kNormal, bool kGenerator>
+void rand_like_torch(Stack& s) {
+  std::optional<DType> d;
+  pop_tensor_options(s, kNormal ? "randn" : "rand", &d);
+  if constexpr (kGenerator) pop_no_generator(s, kNormal ? "randn" : "rand");
+  auto size = pop_int_list(s);
+  DType dt = d.value_or(kDefaultFloatDType);
+  push(s, kNormal ? torchlet::randn(size, dt) : torchlet::rand(size, dt));
+}
+template <bool kLow, bool kGenerator>
+void randint(Stack& s) {
+  std::optional<DType> d;
+  pop_tensor_options(s, "randint", &d);
+  if constexpr (kGenerator) pop_no_generator(s, "randint");
+  auto size = pop_int_list(s);
+  int64_t high = pop_int(s);
+  int64_t low = kLow ? pop_int(s) : 0;
+  push(s, torchlet::randint(low, high, size, d.value_or(DType::Long)));
+}
+void manual_seed(Stack& s) { torchlet::manual_seed(static_cast<uint64_t>(pop_int(s))); }
+void uniform_(Stack& s) {
+  pop_no_generator(s, "uniform_");
+  double to = pop_double(s);
+  double from = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::uniform_(self, from, to);
+  push(s, self);
+}
+void normal_(Stack& s) {
+  pop_no_generator(s, "normal_");
+  double std = pop_double(s);
+  double mean = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::normal_(self, mean, std);
+  push(s, self);
+}
+void random_from(Stack& s) {
+  pop_no_generator(s, "random_");
+  auto to = pop_opt_int(s);
+  int64_t from = pop_int(s);
+  Tensor self = pop_tensor(s);
+  torchlet::random_(self, from, to);
+  push(s, self);
+}
+void random_to(Stack& s) {
+  pop_no_generator(s, "random_");
+  int64_t to = pop_int(s);
+  Tensor self = pop_tensor(s);
+  torchlet::random_(self, 0, to);
+  push(s, self);
+}
+// bernoulli_ (stochastic depth in training) has no kernel yet; scripted models carry
+// it on their training branch only.
+void bernoulli_(Stack& s) {
+  pop_no_generator(s, "bernoulli_");
+  TL_FAIL(UnsupportedError, "bernoulli_: not supported yet (training-mode randomness)");
+}
+template <bool kM>
+void eye(Stack& s) {
+  std::optional<DType> d;
+  pop_tensor_options(s, "eye", &d);
+  std::optional<int64_t> m;
+  if constexpr (kM) m = pop_int(s);
+  int64_t n = pop_int(s);
+  push(s, torchlet::eye(n, m, d.value_or(kDefaultFloatDType)));
+}
+
+// --- matrix ---------------------------------------------------------------------------------
+// baddbmm: beta * self + alpha * (batch1 @ batch2); beta 0 ignores self (NaN included).
+void baddbmm(Stack& s) {
+  Scalar alpha = pop_scalar(s);
+  Scalar beta = pop_scalar(s);
+  Tensor b2 = pop_tensor(s);
+  Tensor b1 = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  Tensor prod = torchlet::bmm(b1, b2);
+  if (!(alpha == Scalar(1))) prod = torchlet::mul(prod, alpha);
+  if (beta.to_double() == 0 && !beta.is_complex()) return push(s, torchlet::add(prod, torchlet::mul(self, 0)));
+  Tensor scaled = beta == Scalar(1) ? self : torchlet::mul(self, beta);
+  push(s, torchlet::add(scaled, prod));
+}
+
+// --- runtime queries and small list reductions ------------------------------------------------
+// No autograd here, but torch's default state is "grad enabled", which is what the
+// scripted modules' fast-path checks read.
+void is_grad_enabled(Stack& s) { push(s, true); }
+void is_autocast_enabled(Stack& s) { push(s, false); }
+template <bool kAll>
+void list_all(Stack& s) {
+  IValue l = pop(s);
+  bool r = kAll;
+  for (const auto& v : l.listRef().elements) {
+    bool t = v.isString() ? !v.toStringRef().empty() : v.isDouble() ? v.toDouble() != 0
+                                                                   : (v.isBool() ? v.toBool() : v.toInt() != 0);
+    if (kAll ? !t : t) {
+      r = !kAll;
+      break;
+    }
+  }
+  push(s, r);
+}
+void enum_name(Stack& s) { push(s, pop(s).toEnum()->name); }
+void enum_value(Stack& s) { push(s, pop(s).toEnum()->value); }
+
+}  // namespace
+
+static RegisterOps reg({
+    {"aten::selu(Tensor self) -> Tensor", unary<torchlet::selu>},
+    {"aten::selu_(Tensor(a!) self) -> Tensor(a!)", unary_<torchlet::selu>},
+    {"aten::celu(Tensor self, Scalar alpha=1.) -> Tensor", unary_scalar<torchlet::celu>},
+    {"aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)", unary_scalar_<torchlet::celu>},
+    {"aten::mish(Tensor self) -> Tensor", unary<torchlet::mish>},
+    {"aten::mish_(Tensor(a!) self) -> Tensor(a!)", unary_<torchlet::mish>},
+    {"aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", unary_scalar<torchlet::softshrink>},
+    {"aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", unary_scalar<torchlet::hardshrink>},
+    {"aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", threshold},
+    {"aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)", threshold_},
+    {"aten::log_sigmoid(Tensor self) -> Tensor", unary<torchlet::log_sigmoid>},
+    {"aten::glu(Tensor self, int dim=-1) -> Tensor", glu},
+    {"aten::prelu(Tensor self, Tensor weight) -> Tensor", prelu},
+    {"aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", einsum},
+    {"aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor", conv_transpose<torchlet::conv_transpose1d>},
+    {"aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor", conv_transpose<torchlet::conv_transpose3d>},
+    {"aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor", pad},
+    {"aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> Tensor", max_pool<torchlet::max_pool1d>},
+    {"aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor", max_pool<torchlet::max_pool3d>},
+    {"aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool1d_with_indices>},
+    {"aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool2d_with_indices>},
+    {"aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool3d_with_indices>},
+    {"aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor", avg_pool1d},
+    {"aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", avg_pool3d},
+    {"aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", adaptive_avg<torchlet::adaptive_avg_pool1d>},
+    {"aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor", adaptive_avg<torchlet::adaptive_avg_pool3d>},
+    {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", adaptive_max<torchlet::adaptive_max_pool1d>},
+    {"aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)", adaptive_max<torchlet::adaptive_max_pool3d>},
+    {"aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor", nearest1d},
+    {"aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest1d_vec},
+    {"aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", nearest3d},
+    {"aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest3d_vec},
+    {"aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor", linear1d},
+    {"aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", linear1d_vec},
+    {"aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", trilinear3d},
+    {"aten::upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", trilinear3d_vec},
+    {"aten::upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", bicubic2d},
+    {"aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", bicubic2d_vec},
+    {"aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)", embedding_bag},
+    {"aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)", embedding_bag_padding_idx},
+    {"aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", loss<torchlet::mse_loss>},
+    {"aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", loss<torchlet::l1_loss>},
+    {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", loss_param<torchlet::smooth_l1_loss>},
+    {"aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor", loss_param<torchlet::huber_loss>},
+    {"aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor", nll_loss},
+    {"aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor", cross_entropy},
+    {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor", bce},
+    {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor", bce_logits},
+    {"aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor", kl_div},
+    {"aten::rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<false, false>},
+    {"aten::rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<false, true>},
+    {"aten::randn(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<true, false>},
+    {"aten::randn.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<true, true>},
+    {"aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", randint<false, false>},
+    {"aten::randint.generator(int high, int[] size, *, Generator? generator, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", randint<false, true>},
+    {"aten::randint.low(int low, int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", randint<true, false>},
+    {"aten::randint.low_generator(int low, int high, int[] size, *, Generator? generator, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", randint<true, true>},
+    {"aten::manual_seed(int seed) -> ()", manual_seed},
+    {"aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, Generator? generator=None) -> Tensor(a!)", uniform_},
+    {"aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, Generator? generator=None) -> Tensor(a!)", normal_},
+    {"aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)", random_from},
+    {"aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)", random_to},
+    {"aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)", bernoulli_},
+    {"aten::eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", eye<false>},
+    {"aten::eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", eye<true>},
+    {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", baddbmm},
+    {"aten::is_grad_enabled() -> bool", is_grad_enabled},
+    {"aten::is_autocast_enabled() -> bool", is_autocast_enabled},
+    {"aten::all.int(int[] self) -> bool", list_all<true>},
+    {"aten::all.float(float[] self) -> bool", list_all<true>},
+    {"aten::all.bool(bool[] self) -> bool", list_all<true>},
+    {"aten::any.int(int[] self) -> bool", list_all<false>},
+    {"aten::any.float(float[] self) -> bool", list_all<false>},
+    {"aten::any.bool(bool[] self) -> bool", list_all<false>},
+    {"aten::any.str(str[] self) -> bool", list_all<false>},
+    {"prim::EnumName(AnyEnumType enum) -> str", enum_name},
+    {"prim::EnumValue.int(AnyEnumType enum) -> int", enum_value},
+    {"prim::EnumValue.float(AnyEnumType enum) -> float", enum_value},
+    {"prim::EnumValue.str(AnyEnumType enum) -> str", enum_value},
+});
+
+}  // namespace torchlet::jit::ops
