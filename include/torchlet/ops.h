@@ -162,6 +162,13 @@ Tensor log_sigmoid(const Tensor& self);
 Tensor glu(const Tensor& self, int64_t dim = -1);
 // weight has 1 element or one per channel (dim 1).
 Tensor prelu(const Tensor& self, const Tensor& weight);
+// Eval only (training draws a slope per element): leaky_relu with (lower + upper) / 2.
+Tensor rrelu(const Tensor& self, const Scalar& lower = 1.0 / 8, const Scalar& upper = 1.0 / 3,
+             bool training = false);
+// softmax(-self), as F.softmin.
+Tensor softmin(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+// F.normalize: self / max(||self||_p over dim, eps).
+Tensor normalize(const Tensor& self, double p = 2.0, int64_t dim = 1, double eps = 1e-12);
 // clamp keeps self's dtype for Scalar bounds; at least one bound is required.
 Tensor clamp(const Tensor& self, const std::optional<Scalar>& min,
              const std::optional<Scalar>& max = std::nullopt);

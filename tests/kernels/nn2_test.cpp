@@ -41,6 +41,15 @@ std::map<std::string, OpFn> nn2_ops() {
     return std::vector{threshold(in[0], p.scalar("threshold"), p.scalar("value"))};
   };
   ops["glu"] = [](std::vector<Tensor>& in, const Params& p) { return std::vector{glu(in[0], p.integer("dim"))}; };
+  ops["rrelu"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{rrelu(in[0], p.scalar("lower"), p.scalar("upper"), false)};
+  };
+  ops["softmin"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{softmin(in[0], p.integer("dim"), p.dtype("dtype"))};
+  };
+  ops["normalize"] = [](std::vector<Tensor>& in, const Params& p) {
+    return std::vector{normalize(in[0], p.real("p"), p.integer("dim"), p.real("eps"))};
+  };
   ops["prelu"] = [](std::vector<Tensor>& in, const Params&) { return std::vector{prelu(in[0], in[1])}; };
   ops["instance_norm"] = [](std::vector<Tensor>& in, const Params& p) {
     return std::vector{instance_norm(in[0], arg(in, 1), arg(in, 2), arg(in, 3), arg(in, 4), p.flag("use_input_stats"),

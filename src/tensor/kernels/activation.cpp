@@ -1,6 +1,6 @@
 // The torch.nn.functional activations beyond unary.cpp's: relu6, selu, celu, mish,
-// softsign, softshrink, hardshrink, tanhshrink, threshold, logsigmoid, glu and
-// prelu. Elementwise ones map through the shared strided loop; those torch itself
+// softsign, softshrink, hardshrink, tanhshrink, threshold, logsigmoid, glu, prelu,
+// rrelu (eval), softmin and normalize. Elementwise ones map through the shared strided loop; those torch itself
 // composes from other operators (relu6, selu, celu, softsign, tanhshrink) are
 // composed the same way, so their dtype rules and messages come out as torch's.
 #include <algorithm>
@@ -156,6 +156,26 @@ Tensor prelu(const Tensor& self, const Tensor& weight) {
     using M = decltype(x);
     return x > M(0) ? x : a * x;
   });
+}
+
+Tensor rrelu(const Tensor& self, const Scalar& lower, const Scalar& upper, bool training) {
+  TL_CHECK(!training, UnsupportedError,
+           "rrelu: training mode (a random slope per element) is not supported by torchlet's kernels");
+  // Eval: the mean slope, through leaky_relu as torch does.
+  return leaky_relu(self, (lower.to_double() + upper.to_double()) / 2);
+}
+
+Tensor softmin(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
+  return softmax(neg(self), dim, dtype);
+}
+
+Tensor normalize(const Tensor& self, double p, int64_t dim, double eps) {
+  // x / max(||x||_p along dim, eps), the norm kept as a broadcast dim.
+  TL_CHECK(is_floating(self.dtype()) || is_complex(self.dtype()), TypeError,
+           "norm(): input dtype should be either floating point or complex. Got {} instead.",
+           dtype_info(self.dtype()).scalar_type_name);
+  Tensor n = norm(self, p, {dim}, true);
+  return div(self, clamp(n, Scalar(eps)).expand(self.sizes()));
 }
 
 }  // namespace torchlet
