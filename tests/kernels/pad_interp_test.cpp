@@ -41,6 +41,20 @@ std::map<std::string, OpFn> pad_interp_ops() {
     if (p.has("value")) value = p.real("value");
     return std::vector{pad(in[0], p.ints("pad"), p.str("mode"), value)};
   };
+  // nn.ConvNd(padding_mode=m) as F.pad(x, p on every side, m) and an unpadded conv
+  // ("zeros" is the convolution's own padding).
+  ops["conv_padding_mode"] = [](std::vector<Tensor>& in, const Params& p) {
+    const int64_t nsp = in[0].dim() - 2, pd = p.integer("padding"), st = p.integer("stride");
+    std::string mode = p.str("mode");
+    Tensor x = in[0];
+    int64_t conv_pad = pd;
+    if (mode != "zeros") {
+      x = pad(x, Shape(static_cast<size_t>(2 * nsp), pd), mode);
+      conv_pad = 0;
+    }
+    auto run = nsp == 1 ? conv1d : nsp == 2 ? conv2d : conv3d;
+    return std::vector{run(x, in[1], in[2], {st}, {conv_pad}, {1}, 1)};
+  };
   ops["upsample_nearest1d"] = [](std::vector<Tensor>& in, const Params& p) {
     return std::vector{upsample_nearest1d(in[0], p.ints("output_size"), scale_at(p, 0))};
   };
