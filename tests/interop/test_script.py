@@ -1,0 +1,76 @@
+"""TorchScript both ways through the CLI: torch.jit.save archives that torch 1.13 writes
+here are run by `torchlet run`, the result is written with torchlet's torch.save and
+read back by real torch.load, and must equal what torch's own interpreter computes; the
+demo's TorchScript step reports torch's numbers."""
+import os
+import pathlib
+import tempfile
+import unittest
+
+import torch
+
+from torchlet_harness import require_environment, run
+
+SOURCE = pathlib.Path(os.environ.get("TORCHLET_SOURCE_DIR", "."))
+
+
+class Gated(torch.nn.Module):
+    """Control flow on a runtime value, a list attribute and a helper method."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = torch.nn.Linear(6, 6)
+        self.steps = [1, 2, 3]
+
+    def gate(self, x: torch.Tensor, k: int) -> torch.Tensor:
+        if bool(x.sum() > 0):
+            return x * k
+        return x - k
+
+    def forward(self, x: torch.Tensor, bias: float) -> torch.Tensor:
+        for s in self.steps:
+            x = self.gate(torch.tanh(self.proj(x)), s) + bias
+        return x
+
+
+class Script(unittest.TestCase):
+    def setUp(self):
+        require_environment(self)
+
+    def run_both(self, module, args):
+        scripted = torch.jit.script(module.eval())
+        with tempfile.TemporaryDirectory() as tmp:
+            archive = pathlib.Path(tmp) / "m.pt"
+            inputs = pathlib.Path(tmp) / "in.pt"
+            out = pathlib.Path(tmp) / "out.pt"
+            torch.jit.save(scripted, str(archive))
+            torch.save(args, inputs)
+            run("run", archive, "--inputs", inputs, "--save", out)
+            got = torch.load(out)
+        with torch.no_grad():
+            want = scripted(*args)
+        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+    def test_gated_module(self):
+        torch.manual_seed(1)
+        self.run_both(Gated(), (torch.randn(3, 6), 0.25))
+
+    def test_torchvision_models(self):
+        import torchvision
+        torch.manual_seed(2)
+        for make in (torchvision.models.squeezenet1_1, torchvision.models.shufflenet_v2_x0_5):
+            with self.subTest(model=make.__name__):
+                self.run_both(make(), (torch.randn(1, 3, 64, 64),))
+
+    def test_demo_runs_the_bundled_archive_like_torch(self):
+        out = run("demo", SOURCE / "examples").stdout
+        model = torch.jit.load(str(SOURCE / "examples" / "tiny_cnn_scripted.pt"))
+        (images,) = torch.load(SOURCE / "examples" / "tiny_cnn_inputs.pt")
+        with torch.no_grad():
+            probs = model(images)
+        self.assertIn(repr(probs), out)
+        self.assertIn("collatz(27) = 111", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
