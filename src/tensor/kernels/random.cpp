@@ -16,6 +16,7 @@
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/loop.h"
+#include "tensor/kernels/vec_math.h"
 
 namespace torchlet {
 
@@ -27,7 +28,7 @@ void Generator::manual_seed(uint64_t seed) {
   std::lock_guard<std::mutex> lock(mutex_);
   seed_ = seed;
   // torch keeps the low 32 bits for the state, as std::mt19937's seeding does.
-  engine_.seed(static_cast<std::mt19937::result_type>(seed & 0xffffffffu));
+  engine_.seed(static_cast<uint32_t>(seed & 0xffffffffu));
   next_double_normal_.reset();
 }
 
@@ -118,24 +119,30 @@ double normal_double(Generator& g, double mean, double std) {
 // (avx_mathfun.h), and GCC fuses each multiply feeding an add (-mfma). These
 // scalar versions follow the same operations in the same order, fused the same way,
 // so the floats agree bit for bit.
+// Selections are bit masks (kernels::select), so the 8-lane loop below vectorises.
 [[gnu::always_inline]] inline float cephes_logf(float x) {
+  using kernels::select;
   const float one = 1.0f;
   x = std::max(x, std::numeric_limits<float>::min());  // cut off denormals
-  uint32_t bits = std::bit_cast<uint32_t>(x);
-  int32_t exponent = static_cast<int32_t>(bits >> 23) - 0x7f;
-  x = std::bit_cast<float>((bits & ~0x7f800000u) | std::bit_cast<uint32_t>(0.5f));  // mantissa in [0.5, 1)
+  const uint32_t bits = std::bit_cast<uint32_t>(x);
+  const int32_t exponent = static_cast<int32_t>(bits >> 23) - 0x7f;
+  x = std::bit_cast<float>((bits & ~0x7f800000u) | 0x3f000000u);  // mantissa in [0.5, 1)
   float e = static_cast<float>(exponent) + one;
   const bool small = x < 0.707106781186547524f;
-  const float tmp = small ? x : 0.0f;
+  const float tmp = select(small, x, 0.0f);
   x = x - one;
-  e = e - (small ? one : 0.0f);
+  e = e - select(small, one, 0.0f);
   x = x + tmp;
   const float z = x * x;
   float y = 7.0376836292E-2f;
-  for (float p : {-1.1514610310E-1f, 1.1676998740E-1f, -1.2420140846E-1f, 1.4249322787E-1f, -1.6668057665E-1f,
-                  2.0000714765E-1f, -2.4999993993E-1f, 3.3333331174E-1f}) {
-    y = std::fma(y, x, p);
-  }
+  y = std::fma(y, x, -1.1514610310E-1f);
+  y = std::fma(y, x, 1.1676998740E-1f);
+  y = std::fma(y, x, -1.2420140846E-1f);
+  y = std::fma(y, x, 1.4249322787E-1f);
+  y = std::fma(y, x, -1.6668057665E-1f);
+  y = std::fma(y, x, 2.0000714765E-1f);
+  y = std::fma(y, x, -2.4999993993E-1f);
+  y = std::fma(y, x, 3.3333331174E-1f);
   // GCC fuses the first multiply feeding each add, in statement order.
   y = y * x;
   y = std::fma(y, z, e * -2.12194440e-4f);
@@ -144,14 +151,15 @@ double normal_double(Generator& g, double mean, double std) {
 }
 
 [[gnu::always_inline]] inline void cephes_sincosf(float xin, float* s, float* c) {
-  const bool negative = std::signbit(xin);
-  float x = std::abs(xin);
+  using kernels::select;
+  const uint32_t sign_in = std::bit_cast<uint32_t>(xin) & 0x80000000u;
+  float x = std::bit_cast<float>(std::bit_cast<uint32_t>(xin) & 0x7fffffffu);
   int32_t j = static_cast<int32_t>(x * 1.27323954473516f);  // 4 / pi, truncated
   j = (j + 1) & ~1;
   const float y = static_cast<float>(j);
-  const bool swap_sin = (j & 4) != 0;
+  const uint32_t sign_sin = sign_in ^ (static_cast<uint32_t>(j & 4) << 29);
+  const uint32_t sign_cos = static_cast<uint32_t>(~(j - 2) & 4) << 29;
   const bool poly2 = (j & 2) == 0;  // the sine polynomial serves the sine
-  const bool swap_cos = ((j - 2) & 4) == 0;
   // Extended-precision reduction x - y * pi/4 in three parts.
   x = std::fma(y, -0.78515625f, x);
   x = std::fma(y, -2.4187564849853515625e-4f, x);
@@ -168,28 +176,28 @@ double normal_double(Generator& g, double mean, double std) {
   ys = std::fma(ys, z, -1.6666654611E-1f);
   ys = ys * z;
   ys = std::fma(ys, x, x);
-  float sin_v = poly2 ? ys : yc, cos_v = poly2 ? yc : ys;
-  if (negative != swap_sin) sin_v = -sin_v;
-  if (swap_cos) cos_v = -cos_v;
-  *s = sin_v;
-  *c = cos_v;
+  *s = std::bit_cast<float>(std::bit_cast<uint32_t>(select(poly2, ys, yc)) ^ sign_sin);
+  *c = std::bit_cast<float>(std::bit_cast<uint32_t>(select(poly2, yc, ys)) ^ sign_cos);
 }
 
-// Built for FMA-capable CPUs too, so std::fma is one instruction rather than a
-// libm call; the results are the same correctly rounded values either way.
+// Built for x86-64-v3 CPUs too (AVX2 + FMA), so std::fma is one instruction and the
+// 8 lanes vectorise; the results are the same correctly rounded values either way.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("fma", "default")))
+__attribute__((target_clones("arch=x86-64-v3", "default")))
 #endif
 void normal_fill_16_float(float* d, float mean, float std) {
   const float two_pi = static_cast<float>(2.0f * std::numbers::pi);
+  float lo[8], hi[8];
   for (int j = 0; j < 8; ++j) {
     const float u1 = 1.0f - d[j], u2 = d[j + 8];
     const float radius = std::sqrt(-2.0f * cephes_logf(u1));
     float s, c;
     cephes_sincosf(two_pi * u2, &s, &c);
-    d[j] = std::fma(radius * c, std, mean);
-    d[j + 8] = std::fma(radius * s, std, mean);
+    lo[j] = std::fma(radius * c, std, mean);
+    hi[j] = std::fma(radius * s, std, mean);
   }
+  std::memcpy(d, lo, sizeof(lo));
+  std::memcpy(d + 8, hi, sizeof(hi));
 }
 
 // torch's scalar normal_fill_16 (double, bfloat16): std functions in the element type.
