@@ -388,6 +388,9 @@ Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
   Shape pad = expand_param(padding_in, 2, "padding", op);
   Shape dil = expand_param(dilation_in, 2, "dilation", op);
   for (size_t i = 0; i < 2; ++i) {
+    // torch's pooling_output_shape checks (a zero stride would divide by zero below).
+    TL_CHECK(s[i] != 0, ValueError, "stride should not be zero");
+    TL_CHECK(pad[i] >= 0, ValueError, "pad must be non-negative, but got pad: {}", pad[i]);
     TL_CHECK(pad[i] <= k[i] / 2, ValueError, "pad should be at most half of effective kernel size, but got pad={}, kernel_size={} and dilation={}",
              pad[i], k[i], dil[i]);
   }
@@ -435,6 +438,8 @@ Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
   Shape s = stride_in.empty() ? k : expand_param(stride_in, 2, "stride", op);
   Shape pad = expand_param(padding_in, 2, "padding", op);
   for (size_t i = 0; i < 2; ++i) {
+    TL_CHECK(s[i] != 0, ValueError, "stride should not be zero");
+    TL_CHECK(pad[i] >= 0, ValueError, "pad must be non-negative, but got pad: {}", pad[i]);
     TL_CHECK(pad[i] <= k[i] / 2, ValueError, "pad should be at most half of kernel size, but got pad={} and kernel_size={}",
              pad[i], k[i]);
   }
