@@ -1,5 +1,5 @@
-// aten::index.Tensor: advanced indexing (x[idx], x[mask], x[:, idx1, idx2]) composed
-// from the kernels. Bool masks become long indices (nonzero); the index tensors
+// aten::index.Tensor and index_put(_): advanced indexing (x[idx], x[mask],
+// x[:, idx1, idx2], and assignment to them) composed from the kernels. Bool masks become long indices (nonzero); the index tensors
 // broadcast to one shape S; the indexed dimensions are gathered through one
 // index_select on a view with those dimensions flattened first; S then takes the place
 // of the indexed dimensions when they are adjacent, else leads, as numpy and torch
@@ -59,11 +59,24 @@ Indexed expand_indices(const Tensor& self, const IValue& list) {
   return out;
 }
 
-Tensor index_impl(const Tensor& self, const IValue& list) {
-  Indexed ix = expand_indices(self, list);
-  if (ix.indices.empty()) return self.alias();
+// The plan both reading and writing follow: linear offsets into the indexed
+// dimensions (row-major over them), the remaining dimensions, and where the index
+// shape S lands in the result.
+struct Plan {
+  Indexed ix;
+  Tensor linear;              // shape S, values in [0, block)
+  int64_t block = 1;
+  std::vector<int64_t> rest;  // the dimensions not indexed
+  std::vector<int64_t> order;  // indexed dims first, then rest
+  std::vector<int64_t> perm;   // from [S..., rest...] to the result's layout (empty: identity)
+};
+
+Plan make_plan(const Tensor& self, const IValue& list) {
+  Plan p;
+  p.ix = expand_indices(self, list);
+  Indexed& ix = p.ix;
+  if (ix.indices.empty()) return p;
   const Shape index_shape = ix.indices[0].sizes().vec();
-  // Linear offsets into the indexed dimensions, flattened row-major.
   Tensor linear = zeros(index_shape, DType::Long);
   int64_t block = 1;
   for (size_t k = ix.dims.size(); k-- > 0;) {
@@ -80,36 +93,95 @@ Tensor index_impl(const Tensor& self, const IValue& list) {
     linear = torchlet::add(linear, torchlet::mul(wrapped, block));
     block *= size;
   }
-  // self with the indexed dims first, flattened into one.
-  std::vector<int64_t> order(ix.dims.begin(), ix.dims.end());
-  std::vector<int64_t> rest;
+  p.linear = linear;
+  p.block = block;
+  p.order.assign(ix.dims.begin(), ix.dims.end());
   for (int64_t d = 0; d < self.dim(); ++d) {
-    if (std::find(ix.dims.begin(), ix.dims.end(), d) == ix.dims.end()) rest.push_back(d);
+    if (std::find(ix.dims.begin(), ix.dims.end(), d) == ix.dims.end()) p.rest.push_back(d);
   }
-  order.insert(order.end(), rest.begin(), rest.end());
-  Shape flat_shape{block};
-  for (int64_t d : rest) flat_shape.push_back(self.size(d));
-  Tensor flat = self.permute(order).reshape(flat_shape);
-  Tensor gathered = torchlet::index_select(flat, 0, linear.reshape({-1}));
-  Shape out_shape = index_shape;
-  for (int64_t d : rest) out_shape.push_back(self.size(d));
-  Tensor out = gathered.view(out_shape);
-  // Adjacent indexed dims keep their place: move S after the rest dims that preceded them.
+  p.order.insert(p.order.end(), p.rest.begin(), p.rest.end());
   bool adjacent = true;
   for (size_t k = 1; k < ix.dims.size(); ++k) adjacent = adjacent && ix.dims[k] == ix.dims[k - 1] + 1;
   const int64_t lead = ix.dims.front();
-  if (!adjacent || lead == 0) return out;
-  const auto s = static_cast<int64_t>(index_shape.size());
-  std::vector<int64_t> perm;
-  for (int64_t i = 0; i < lead; ++i) perm.push_back(s + i);
-  for (int64_t i = 0; i < s; ++i) perm.push_back(i);
-  for (int64_t i = s + lead; i < out.dim(); ++i) perm.push_back(i);
-  return out.permute(perm).contiguous();
+  if (adjacent && lead != 0) {
+    const auto s = static_cast<int64_t>(index_shape.size());
+    const auto n = s + static_cast<int64_t>(p.rest.size());
+    for (int64_t i = 0; i < lead; ++i) p.perm.push_back(s + i);
+    for (int64_t i = 0; i < s; ++i) p.perm.push_back(i);
+    for (int64_t i = s + lead; i < n; ++i) p.perm.push_back(i);
+  }
+  return p;
+}
+
+// index_put_: values broadcast to the indexing result's shape, then each indexed
+// position's slice of self (a view) takes (or, accumulating, adds) its values.
+void index_put_impl(Tensor& self, const IValue& list, const Tensor& values, bool accumulate) {
+  Plan p = make_plan(self, list);
+  TL_CHECK(!p.ix.indices.empty(), UnsupportedError, "index_put_: at least one index tensor is required");
+  Shape sr = p.linear.sizes().vec();
+  for (int64_t d : p.rest) sr.push_back(self.size(d));
+  Shape result_shape = sr;
+  if (!p.perm.empty()) {
+    for (size_t i = 0; i < p.perm.size(); ++i) result_shape[i] = sr[static_cast<size_t>(p.perm[i])];
+  }
+  Tensor v = values.to(self.dtype()).expand(result_shape);
+  if (!p.perm.empty()) {
+    std::vector<int64_t> inverse(p.perm.size());
+    for (size_t i = 0; i < p.perm.size(); ++i) inverse[static_cast<size_t>(p.perm[i])] = static_cast<int64_t>(i);
+    v = v.permute(inverse);
+  }
+  Shape rows{p.linear.numel()};
+  for (int64_t d : p.rest) rows.push_back(self.size(d));
+  v = v.reshape(rows);
+  Tensor target = self.permute(p.order);  // a view: writes reach self
+  std::vector<int64_t> offsets = p.linear.reshape({-1}).to_vector<int64_t>();
+  for (size_t n = 0; n < offsets.size(); ++n) {
+    Tensor slot = target;
+    int64_t rem = offsets[n];
+    int64_t stride = p.block;
+    for (int64_t d : p.ix.dims) {
+      stride /= self.size(d);
+      slot = slot.select(0, rem / stride);
+      rem %= stride;
+    }
+    Tensor src = v.select(0, static_cast<int64_t>(n));
+    slot.copy_(accumulate ? torchlet::add(slot, src) : src);
+  }
+}
+
+Tensor index_impl(const Tensor& self, const IValue& list) {
+  Plan p = make_plan(self, list);
+  if (p.ix.indices.empty()) return self.alias();
+  Shape flat_shape{p.block};
+  Shape out_shape = p.linear.sizes().vec();
+  for (int64_t d : p.rest) {
+    flat_shape.push_back(self.size(d));
+    out_shape.push_back(self.size(d));
+  }
+  Tensor flat = self.permute(p.order).reshape(flat_shape);  // indexed dims flattened first
+  Tensor out = torchlet::index_select(flat, 0, p.linear.reshape({-1})).view(out_shape);
+  return p.perm.empty() ? out : out.permute(p.perm).contiguous();
 }
 
 void index(Stack& s) {
   IValue list = pop(s);
   push(s, index_impl(pop_tensor(s), list));
+}
+void index_put_(Stack& s) {
+  bool accumulate = pop_bool(s);
+  Tensor values = pop_tensor(s);
+  IValue list = pop(s);
+  Tensor self = pop_tensor(s);
+  index_put_impl(self, list, values, accumulate);
+  push(s, self);
+}
+void index_put(Stack& s) {
+  bool accumulate = pop_bool(s);
+  Tensor values = pop_tensor(s);
+  IValue list = pop(s);
+  Tensor self = pop_tensor(s).clone();
+  index_put_impl(self, list, values, accumulate);
+  push(s, self);
 }
 void index_out(Stack& s) {
   Tensor out = pop_tensor(s);
@@ -124,6 +196,10 @@ static RegisterOps reg({
     {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", index},
     {"aten::index.Tensor_hacked_twin(Tensor self, Tensor[] indices) -> Tensor", index},
     {"aten::index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)", index_out},
+    {"aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)", index_put_},
+    {"aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)", index_put_},
+    {"aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor", index_put},
+    {"aten::index_put.hacked_twin(Tensor self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor", index_put},
 });
 
 }  // namespace torchlet::jit::ops
