@@ -172,6 +172,12 @@ void check_mode_input(const Tensor& self, PadMode m, int64_t k, IntList pad) {
     int64_t l = pad[static_cast<size_t>(2 * j)], r = pad[static_cast<size_t>(2 * j + 1)];
     TL_CHECK(l <= n && r <= n, ValueError, "Padding value causes wrapping around more than once.");
     TL_CHECK(n + l + r >= 0, ValueError, "Negative padding value is resulting in an empty dimension");
+    // A pad wider than what the negative side leaves would wrap within its own output
+    // (torch reads uninitialised memory or refuses the overlapping copy).
+    int64_t kept = n - std::max<int64_t>(-l, 0) - std::max<int64_t>(-r, 0);
+    TL_CHECK(std::max(l, r) <= kept || n + l + r == 0, ValueError,
+             "circular padding ({}, {}) wraps more than the {} elements left of a dimension of size {}", l, r,
+             std::max<int64_t>(kept, 0), n);
   }
 }
 
