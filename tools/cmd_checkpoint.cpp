@@ -12,6 +12,8 @@
 #include "archive/zip_reader.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "jit/serialization/export.h"
+#include "jit/serialization/import.h"
 #include "pickle/disassembler.h"
 
 namespace torchlet::cli {
@@ -106,12 +108,32 @@ int cmd_inspect(const Args& args) {
   return 0;
 }
 
+// A zip archive with code/ or constants.pkl: what torch.jit.save writes.
+bool is_torchscript_archive(const std::string& path) {
+  if (detect_checkpoint_format(path) != CheckpointFormat::Zip) return false;
+  ZipReader zip = ZipReader::open(path);
+  if (zip.has_record("constants.pkl")) return true;
+  for (const auto& r : zip.records())
+    if (r.name.rfind(zip.root() + "/code/", 0) == 0) return true;
+  return false;
+}
+
 int cmd_convert(const Args& args) {
   CLI::App app{"convert"};
   std::string in, out;
   app.add_option("IN", in)->required();
   app.add_option("OUT", out)->required();
   parse_args(app, args);
+  if (is_torchscript_archive(in)) {  // torch.jit.save archive: jit::load, jit::save
+    std::map<std::string, std::string> extra;
+    jit::ScriptLoadOptions lo;
+    lo.extra_files = &extra;
+    jit::Module m = jit::load(in, lo);
+    jit::ScriptSaveOptions so;
+    so.extra_files = std::move(extra);
+    jit::save(m, out, so);
+    return 0;
+  }
   LoadOptions opt;
   opt.mode = LoadMode::Mapped;  // save reads each storage once, straight from the mapping
   IValue v = load(in, opt);

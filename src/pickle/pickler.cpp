@@ -7,10 +7,12 @@
 #include <bit>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include <torchlet/error.h>
 
+#include "jit/ir/type.h"
 #include "pickle/opcodes.h"
 
 namespace torchlet::pickle {
@@ -359,6 +361,50 @@ class Pickler {
     }
   }
 
+  // --- TorchScript archives (options_.torchscript) ----------------------------------------
+  // The annotation a typed list or dict carries ("List[int]"), or null when untyped.
+  static std::optional<std::string> type_tag(const IValue& v) {
+    if (v.isList() && v.listRef().elem_type && v.listRef().elem_type->kind() != jit::TypeKind::Any)
+      return "List[" + v.listRef().elem_type->annotation_str() + "]";
+    if (v.isDict() && v.dictRef().key_type && v.dictRef().value_type)
+      return "Dict[" + v.dictRef().key_type->annotation_str() + ", " + v.dictRef().value_type->annotation_str() + "]";
+    return std::nullopt;
+  }
+  // As torch writes it: the container itself is not memoized, only the tagged result
+  // (so a second reference is a BINGET of what restore_type_tag returned).
+  [[gnu::noinline]] void save_type_tagged(const IValue& v) {
+    save_global("torch.jit._pickle", "restore_type_tag");
+    if (v.isList()) {
+      op(Op::EMPTY_LIST);
+      batch_appends(v.listRef().elements);
+    } else {
+      op(Op::EMPTY_DICT);
+      batch_setitems(v.dictRef().items());
+    }
+    write_str(*type_tag(v));
+    memoize_index(next_memo());
+    op(Op::TUPLE2);
+    op(Op::REDUCE);
+    memoize(v);
+  }
+  [[gnu::noinline]] void save_object(const IValue& v) {
+    const ObjectImpl& o = v.objectRef();
+    const std::string& q = o.type->name();
+    const size_t dot = q.rfind('.');
+    TL_CHECK(dot != std::string::npos, UnsupportedError, "cannot pickle an object of unqualified class '{}'", q);
+    save_global(q.substr(0, dot), q.substr(dot + 1));
+    op(Op::EMPTY_TUPLE);
+    op(Op::NEWOBJ);
+    memoize(v);
+    std::vector<std::pair<IValue, IValue>> state;
+    const auto& attrs = o.type->attributes();
+    for (size_t i = 0; i < attrs.size() && i < o.slots.size(); ++i) state.emplace_back(IValue(attrs[i].name), o.slots[i]);
+    op(Op::EMPTY_DICT);
+    memoize_index(next_memo());
+    if (!state.empty()) batch_setitems(state);
+    op(Op::BUILD);
+  }
+
   // Leaf kinds, kept out of line (noinline): save() recurses once per nesting level,
   // and their locals would otherwise enlarge every level's frame (5.5 KB under ASan).
   [[gnu::noinline]] void save_bytes(const IValue& v) {
@@ -415,12 +461,21 @@ class Pickler {
         if (v.tupleRef().py_kind == PyContainerKind::TorchSize) return save_torch_size(v);
         save_tuple_items(v.tupleRef().elements, &v);
         return;
-      case IValueTag::List: save_list(v); return;
-      case IValueTag::Dict: save_dict(v); return;
+      case IValueTag::List:
+        if (options_.torchscript && type_tag(v)) return save_type_tagged(v);
+        save_list(v);
+        return;
+      case IValueTag::Dict:
+        if (options_.torchscript && type_tag(v)) return save_type_tagged(v);
+        save_dict(v);
+        return;
       case IValueTag::Tensor: save_tensor(v); return;
       case IValueTag::PyObject: save_pyobject(v); return;
-      case IValueTag::Storage:
       case IValueTag::Object:
+        if (options_.torchscript) return save_object(v);
+        TL_FAIL(UnsupportedError, "cannot pickle a TorchScript object into a checkpoint (save the module with "
+                                  "torchlet::jit::save instead)");
+      case IValueTag::Storage:
       case IValueTag::Enum:
       case IValueTag::Future:
       case IValueTag::Uninitialized:

@@ -17,6 +17,11 @@ using StorageKeyFn = std::function<std::string(const Storage& storage, DType dty
 
 struct PicklerOptions {
   StorageKeyFn storage_key;  // required when the value holds tensors
+  // TorchScript archives (data.pkl of torch.jit.save): objects of script classes are
+  // written as GLOBAL <module> <class>, EMPTY_TUPLE, NEWOBJ, {attribute: value}, BUILD,
+  // and lists/dicts with a known element type as
+  // torch.jit._pickle.restore_type_tag(value, "List[int]"), as torch's pickler does.
+  bool torchscript = false;
 };
 
 std::string pickle(const IValue& value, const PicklerOptions& options);

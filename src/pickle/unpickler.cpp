@@ -954,7 +954,11 @@ class Unpickler {
   // --- result checks and teardown ------------------------------------------------------------
   // The kinds that hold other values: only they can nest or form cycles, so the walks
   // below track only them (a state_dict's tensors and strings are most of its values).
-  static bool is_container(const IValue& v) { return v.isList() || v.isTuple() || v.isDict() || v.isPyObject(); }
+  // Script objects a class resolver built count too: their attributes hold values this
+  // pickle built (a memoized list inside a module must survive the teardown below).
+  static bool is_container(const IValue& v) {
+    return v.isList() || v.isTuple() || v.isDict() || v.isPyObject() || v.isObject();
+  }
 
   // Children of a container value, for the iterative walks below.
   template <typename Fn>
@@ -966,6 +970,7 @@ class Unpickler {
         for (const auto& [k, e] : v.dictRef().items()) fn(k), fn(e);
         if (auto* s = v.dictRef().py_state()) fn(*s);
         break;
+      case IValueTag::Object: for (const auto& e : v.objectRef().slots) fn(e); break;
       case IValueTag::PyObject: {
         auto p = v.toPyObject();
         fn(p->args);
@@ -1046,6 +1051,9 @@ class Unpickler {
         case IValueTag::Dict:
           for (const auto& [k, e] : v.dictRef().items()) work.push_back(k), work.push_back(e);
           v.dictRef().clear();
+          break;
+        case IValueTag::Object:
+          for (auto& e : v.objectRef().slots) work.push_back(std::move(e));
           break;
         case IValueTag::PyObject: {
           auto p = v.toPyObject();

@@ -74,3 +74,32 @@ class Script(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ScriptSave(unittest.TestCase):
+    """torchlet's torch.jit.save, read by real torch.jit.load."""
+
+    def setUp(self):
+        require_environment(self)
+
+    def test_resaved_archives_load_in_torch_and_run_the_same(self):
+        import torchvision
+        torch.manual_seed(3)
+        cases = [(Gated(), (torch.randn(3, 6), 0.5)),
+                 (torchvision.models.resnet18(), (torch.randn(1, 3, 64, 64),))]
+        for module, args in cases:
+            with self.subTest(model=type(module).__name__), tempfile.TemporaryDirectory() as tmp:
+                original = torch.jit.script(module.eval())
+                src = pathlib.Path(tmp) / "in.pt"
+                dst = pathlib.Path(tmp) / "out.pt"
+                torch.jit.save(original, str(src), _extra_files={"meta.json": '{"v": 1}'})
+                run("convert", src, dst)
+                extra = {"meta.json": ""}
+                again = torch.jit.load(str(dst), _extra_files=extra)
+                self.assertEqual(extra["meta.json"], b'{"v": 1}')
+                with torch.no_grad():
+                    torch.testing.assert_close(again(*args), original(*args), rtol=0, atol=0)
+                for (n1, p1), (n2, p2) in zip(original.state_dict().items(), again.state_dict().items()):
+                    self.assertEqual(n1, n2)
+                    self.assertTrue(torch.equal(p1, p2), n1)
+                self.assertEqual(again.training, original.training)

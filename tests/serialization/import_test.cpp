@@ -9,6 +9,7 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
+#include "jit/serialization/export.h"
 #include "jit/serialization/import.h"
 
 namespace torchlet::jit {
@@ -64,6 +65,47 @@ TEST(Import, ModuleAttributesParametersAndBuffers) {
   Tensor r = m.run_method("helper", {IValue(y), IValue(1)}).toTensor();
   EXPECT_DOUBLE_EQ(r.at({0}).to_double(), 0.5 + 1.0);
   EXPECT_DOUBLE_EQ(r.at({1}).to_double(), 0.5 - 1.0);
+}
+
+TEST(Export, SavedArchivesLoadBackAndRunTheSame) {
+  for (const char* name : {"small", "recurrent", "resnet18"}) {
+    SCOPED_TRACE(name);
+    Module m = load((script_dir() / (std::string(name) + ".pt")).string());
+    const auto out = std::filesystem::temp_directory_path() / (std::string("torchlet_export_") + name + ".pt");
+    ScriptSaveOptions so;
+    so.extra_files["a.txt"] = "x";
+    save(m, out.string(), so);
+    std::map<std::string, std::string> extra;
+    ScriptLoadOptions lo;
+    lo.extra_files = &extra;
+    Module again = load(out.string(), lo);
+    EXPECT_EQ(extra["a.txt"], "x");
+    IValue io = torchlet::load((script_dir() / (std::string(name) + ".io.pt")).string());
+    std::vector<IValue> args = io.dictRef().find(IValue("input"))->tupleRef().elements;
+    EXPECT_EQ(max_abs_diff(again.forward(args).toTensor(), m.forward(args).toTensor()), 0.0);
+    EXPECT_EQ(again.named_parameters().size(), m.named_parameters().size());
+    std::filesystem::remove(out);
+  }
+  Module small = load((script_dir() / "small.pt").string());
+  const auto out = std::filesystem::temp_directory_path() / "torchlet_export_small2.pt";
+  save(small, out.string());
+  EXPECT_EQ(load(out.string()).attr("names").repr(), "['a', 'b']");  // typed list survives
+  std::filesystem::remove(out);
+}
+
+TEST(Export, ModulesWithoutArchiveSourceAreRefusedClearly) {
+  auto cu = std::make_shared<CompilationUnit>();
+  Module m(cu, "__torch__.Fresh");
+  const std::string what = [&] {
+    try {
+      save(m, (std::filesystem::temp_directory_path() / "torchlet_never.pt").string());
+    } catch (const torchlet::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("saved");
+  }();
+  EXPECT_NE(what.find("python printer"), std::string::npos) << what;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() / "torchlet_never.pt"));
 }
 
 // "<kind>: <message>" of what `f` throws, or "no error".

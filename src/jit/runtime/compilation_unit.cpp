@@ -63,6 +63,16 @@ std::vector<TypePtr> CompilationUnit::types() const {
   return types_;
 }
 
+void CompilationUnit::add_source(std::string module, std::string text) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sources_.emplace_back(std::move(module), std::move(text));
+}
+
+std::vector<std::pair<std::string, std::string>> CompilationUnit::sources() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return sources_;
+}
+
 std::string CompilationUnit::mangle(const std::string& qualname) const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!type_index_.count(qualname) && !function_index_.count(qualname)) return qualname;

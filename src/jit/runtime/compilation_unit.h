@@ -43,6 +43,15 @@ class CompilationUnit {
   // `qualname` if free, else the next free mangled spelling.
   std::string mangle(const std::string& qualname) const;
 
+  // What an archive import read, kept so the unit can be saved back (jit::save): each
+  // code/ file's text by module ("__torch__.a.b"), constants.pkl's tuple, the version.
+  void add_source(std::string module, std::string text);
+  std::vector<std::pair<std::string, std::string>> sources() const;
+  void set_archive_constants(IValue constants) { archive_constants_ = std::move(constants); }
+  const IValue& archive_constants() const { return archive_constants_; }
+  void set_archive_version(int64_t v) { archive_version_ = v; }
+  int64_t archive_version() const { return archive_version_; }
+
  private:
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<GraphFunction>> functions_;
@@ -50,6 +59,9 @@ class CompilationUnit {
   std::vector<TypePtr> types_;
   std::unordered_map<std::string, TypePtr> type_index_;
   mutable size_t mangle_counter_ = 0;
+  std::vector<std::pair<std::string, std::string>> sources_;
+  IValue archive_constants_;
+  int64_t archive_version_ = 0;
 };
 
 }  // namespace torchlet::jit

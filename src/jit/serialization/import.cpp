@@ -36,6 +36,7 @@ class Importer {
       constants_ = unpickle_zip_record(zip_, path_, "constants.pkl", "constants/", lo, nullptr);
       TL_CHECK(constants_.isTuple(), FormatError, "{}/constants.pkl: expected a tuple of constants, found {}", path_,
                constants_.tag_name());
+      cu_->set_archive_constants(constants_);
     }
     pickle::ClassResolver resolver = [this](const std::string& module, const std::string& name)
         -> std::optional<pickle::ResolvedGlobal> {
@@ -80,6 +81,7 @@ class Importer {
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
       TL_CHECK(ec == std::errc() && end == text.data() + text.size(), FormatError, "{}/version: '{}' is not a number",
                path_, text);
+      cu_->set_archive_version(v);
       TL_CHECK(v <= kMaxArchiveVersion, UnsupportedError,
                "{}: archive format version {} is newer than this torchlet reads (up to {}); it was written by a newer "
                "PyTorch", path_, v, kMaxArchiveVersion);
@@ -95,7 +97,9 @@ class Importer {
       if (rel[i] == '.') rel[i] = '/';
     SourceFile* out = nullptr;
     if (const ZipRecord* rec = zip_.find(rel)) {
-      auto file = std::make_unique<SourceFile>(*cu_, parse_file(zip_.read(*rec), rel), module + ".", hooks_);
+      std::string text = zip_.read(*rec);
+      cu_->add_source(module, text);
+      auto file = std::make_unique<SourceFile>(*cu_, parse_file(std::move(text), rel), module + ".", hooks_);
       out = file.get();
       files_.emplace(module, std::move(file));
     } else {

@@ -1,0 +1,84 @@
+// The TorchScript exporter (see export.h).
+#include "jit/serialization/export.h"
+
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <torchlet/error.h>
+
+#include "archive/zip_writer.h"
+#include "pickle/pickler.h"
+
+namespace torchlet::jit {
+
+namespace {
+
+// Storages in order of first use, keyed "0", "1", ... as torch numbers them; written
+// under one folder (data/ or constants/).
+class StorageTable {
+ public:
+  pickle::PicklerOptions pickler_options() {
+    pickle::PicklerOptions po;
+    po.torchscript = true;
+    po.storage_key = [this](const Storage& s, DType dtype) -> std::string {
+      auto it = index_.find(s.get());
+      if (it != index_.end()) {
+        TL_CHECK(saved_[it->second].second == dtype, UnsupportedError, "cannot save one storage viewed as both {} and {}",
+                 dtype_name(saved_[it->second].second), dtype_name(dtype));
+        return std::to_string(it->second);
+      }
+      index_.emplace(s.get(), saved_.size());
+      saved_.emplace_back(s, dtype);
+      return std::to_string(saved_.size() - 1);
+    };
+    return po;
+  }
+  void write(ZipWriter& w, const std::string& folder) const {
+    for (size_t i = 0; i < saved_.size(); ++i) {
+      const auto& [s, dtype] = saved_[i];
+      const size_t nbytes = s->nbytes() / element_size(dtype) * element_size(dtype);
+      w.write_record(folder + std::to_string(i), std::span<const std::byte>(s->data(), nbytes));
+    }
+  }
+
+ private:
+  std::vector<std::pair<Storage, DType>> saved_;
+  std::unordered_map<const StorageImpl*, size_t> index_;
+};
+
+// code/__torch__/a/b.py for module "__torch__.a.b".
+std::string code_record(const std::string& module) {
+  std::string path = module;
+  for (char& c : path)
+    if (c == '.') c = '/';
+  return "code/" + path + ".py";
+}
+
+}  // namespace
+
+void save(const Module& module, const std::string& path, const ScriptSaveOptions& options) {
+  const CompilationUnit& cu = *module.compilation_unit();
+  const auto sources = cu.sources();
+  TL_CHECK(!sources.empty(), UnsupportedError,
+           "saving a module compiled by torchlet needs the python printer, which torchlet does not have yet; "
+           "modules loaded with torchlet::jit::load can be saved");
+  StorageTable data, constants;
+  const std::string data_pkl = pickle::pickle(module.to_ivalue(), data.pickler_options());
+  const IValue consts = cu.archive_constants().isTuple() ? cu.archive_constants() : IValue::tuple({});
+  const std::string constants_pkl = pickle::pickle(consts, constants.pickler_options());
+
+  ZipWriterOptions wo;
+  wo.alignment = 64;
+  ZipWriter w(path, "archive", wo);
+  for (const auto& [name, bytes] : options.extra_files) w.write_record("extra/" + name, bytes);
+  data.write(w, "data/");
+  w.write_record("data.pkl", data_pkl);
+  for (const auto& [mod, text] : sources) w.write_record(code_record(mod), text);
+  constants.write(w, "constants/");
+  w.write_record("constants.pkl", constants_pkl);
+  const int64_t version = cu.archive_version() > 0 ? cu.archive_version() : 3;
+  w.write_record("version", fmt::format("{}\n", version));
+  w.finalize();
+}
+
+}  // namespace torchlet::jit
