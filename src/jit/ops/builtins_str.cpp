@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -31,10 +33,61 @@ std::string double_str(double d) {
   return buf;
 }
 
-// torch's C++ tensor printer (what print(t) shows in TorchScript): the values, then a
-// line naming the type and sizes, e.g. " 1.0000\n 2.5000\n[ CPUFloatType{2} ]".
-// Values are printed one per line for 1-d, row by row for 2-d, and as [ ... ] blocks
-// otherwise; floats use 4 decimals scaled as torch does when they are not integral.
+// torch's C++ tensor printer (what print(t) and str(t) show in TorchScript): the values
+// then a line naming the type and sizes, e.g. " 1.0000\n 2.5000\n[ CPUFloatType{2} ]".
+// One format serves every element, chosen from the digit counts (floor(log10) + 1) of
+// the largest and smallest finite magnitudes, as torch chooses it (measured on torch
+// 1.13 in tests/fixtures/gen_ops.py):
+//   all integral:     %g in digits+1 columns, or scientific when more than 9 digits;
+//   otherwise:        scientific (11 columns) when the digit counts differ by more than
+//                     4; a "scale *" header (10^(digits-1)) when the largest has more
+//                     than 5 digits or none before the point; else 4 decimals.
+// 1-d tensors print a value per line, 2-d row by row, higher ones as "(i,j,.,.) = "
+// slices whose rows are indented by one space.
+struct ValueFormat {
+  enum class Kind { Int, Fixed, Sci } kind = Kind::Int;
+  int width = 2;
+  double scale = 1;
+};
+
+ValueFormat value_format(const std::vector<double>& values, bool integer_dtype) {
+  double max_abs = 0, min_abs = std::numeric_limits<double>::infinity();
+  bool integral = true;
+  for (double v : values) {
+    if (!std::isfinite(v)) continue;
+    integral = integral && v == std::floor(v);
+    max_abs = std::max(max_abs, std::fabs(v));
+    min_abs = std::min(min_abs, std::fabs(v));
+  }
+  auto digits = [](double x) { return x > 0 ? static_cast<int>(std::floor(std::log10(x))) + 1 : 1; };
+  const int exp_max = digits(max_abs);
+  const int exp_min = std::isfinite(min_abs) ? digits(min_abs) : 1;
+  if (integral || integer_dtype) {
+    if (exp_max > 9) return {ValueFormat::Kind::Sci, 11, 1};
+    return {ValueFormat::Kind::Int, exp_max + 1, 1};
+  }
+  if (exp_max - exp_min > 4) return {ValueFormat::Kind::Sci, 11, 1};
+  if (exp_max > 5 || exp_max < 0) return {ValueFormat::Kind::Fixed, 7, std::pow(10.0, exp_max - 1)};
+  return {ValueFormat::Kind::Fixed, std::max(exp_max, 1) + 6, 1};
+}
+
+std::string format_value(double v, const ValueFormat& f) {
+  std::string text;
+  if (std::isnan(v)) {
+    text = "nan";
+  } else if (std::isinf(v)) {
+    text = v > 0 ? "inf" : "-inf";
+  } else {
+    switch (f.kind) {
+      case ValueFormat::Kind::Int: text = fmt::format("{:g}", v); break;
+      case ValueFormat::Kind::Fixed: text = fmt::format("{:.4f}", v / f.scale); break;
+      case ValueFormat::Kind::Sci: text = fmt::format("{:.4e}", v); break;
+    }
+  }
+  if (static_cast<int>(text.size()) < f.width) text.insert(0, static_cast<size_t>(f.width) - text.size(), ' ');
+  return text;
+}
+
 std::string tensor_str(const Tensor& t) {
   std::ostringstream out;
   const std::string type = fmt::format("CPU{}Type", dtype_info(t.dtype()).scalar_type_name);
@@ -48,25 +101,28 @@ std::string tensor_str(const Tensor& t) {
     out << "[ " << type << "{" << sizes << "} ]";
     return out.str();
   }
-  Tensor c = t.contiguous();
-  std::vector<std::string> cells;
-  const bool floating = is_floating(t.dtype());
-  std::vector<double> values = c.to(DType::Double).to_vector<double>();
-  bool integral = true;
-  for (double v : values) integral = integral && std::isfinite(v) && v == std::floor(v);
-  for (double v : values) {
-    if (!floating || integral) {
-      cells.push_back(fmt::format("{}", static_cast<int64_t>(v)));
-    } else {
-      cells.push_back(fmt::format("{:.4f}", v));
+  std::vector<double> values = t.contiguous().to(DType::Double).to_vector<double>();
+  const ValueFormat f = value_format(values, !is_floating(t.dtype()) && !is_complex(t.dtype()));
+  if (f.scale != 1) out << fmt::format("{:.4g}", f.scale) << " *\n";  // torch prints it at precision 4
+  const int64_t cols = t.size(-1);
+  const int64_t rows = t.dim() >= 2 ? t.size(-2) : 1;
+  const int64_t matrix = rows * cols;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const auto idx = static_cast<int64_t>(i);
+    if (t.dim() > 2 && idx % matrix == 0) {
+      // "(i,j,.,.) = " names the slice by its leading (1-based) indices.
+      if (idx) out << "\n";
+      std::string head;
+      int64_t rem = idx / matrix;
+      for (int64_t d = t.dim() - 3; d >= 0; --d) {
+        head.insert(0, std::to_string(rem % t.size(d) + 1) + ",");
+        rem /= t.size(d);
+      }
+      out << "(" << head << ".,.) = \n";
     }
-  }
-  size_t width = 0;
-  for (const auto& cell : cells) width = std::max(width, cell.size());
-  const int64_t last = t.size(-1);
-  for (size_t i = 0; i < cells.size(); ++i) {
-    out << std::string(width + 1 - cells[i].size(), ' ') << cells[i];
-    if (t.dim() == 1 || (static_cast<int64_t>(i) + 1) % last == 0) out << "\n";
+    if (t.dim() > 2 && idx % cols == 0) out << " ";
+    const bool row_end = t.dim() == 1 || (idx + 1) % cols == 0;
+    out << format_value(values[i], f) << (row_end ? "\n" : " ");
   }
   out << "[ " << type << "{" << sizes << "} ]";
   return out.str();
