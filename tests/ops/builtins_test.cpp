@@ -169,6 +169,17 @@ TEST(Builtins, DictsAreSharedAndKeepOrder) {
   EXPECT_EQ(pair.repr(), "('b', 1)");
 }
 
+TEST(Builtins, TolistNestsTypedLists) {
+  // torch: torch.tensor([[1, 2], [3, 4]]).tolist() with List[List[int]] -> [[1, 2], [3, 4]]
+  Tensor t = tensor<int64_t>({1, 2, 3, 4}, {2, 2});
+  IValue l = call_op("prim::tolist", {t, 2, 0});
+  EXPECT_EQ(l.repr(), "[[1, 2], [3, 4]]");
+  EXPECT_EQ(l.listRef().elem_type->annotation_str(), "List[int]");
+  EXPECT_EQ(call_op("prim::tolist", {tensor<float>({1.5f}), 1, 1}).repr(), "[1.5]");
+  EXPECT_EQ(op_error("prim::tolist", {t, 1, 0}),
+            "Output annotation list dimension and runtime tensor dimension must match for tolist()");
+}
+
 TEST(Builtins, TensorViewsAndInPlaceOpsAlias) {
   Tensor base = arange(6, DType::Float);
   Tensor v = call_op("aten::view", {base, ints({2, 3})}).toTensor();

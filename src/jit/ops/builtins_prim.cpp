@@ -117,6 +117,39 @@ void isnot(Stack& s) {
   push(s, !a.is(b));
 }
 void identity(Stack&) {}
+
+// prim::tolist(Tensor self, int dim, int elem_type): the compiler passes the annotated
+// list depth and element kind (torch's codes: 0 int, 1 float, 2 bool); the result is
+// that many nested lists, typed, holding the elements converted to that kind.
+IValue tolist_level(const Tensor& t, int64_t elem, const TypePtr& elem_type) {
+  if (t.dim() == 0) {
+    Scalar v = t.item();
+    if (elem == 0) return IValue(v.to_int());
+    if (elem == 1) return IValue(v.to_double());
+    return IValue(v.to_bool());
+  }
+  std::vector<IValue> items;
+  TypePtr inner = elem_type;
+  for (int64_t d = 1; d < t.dim(); ++d) inner = Type::list(inner);
+  for (int64_t i = 0; i < t.size(0); ++i) items.push_back(tolist_level(t.select(0, i), elem, elem_type));
+  return IValue::list(std::move(items), inner);
+}
+void tolist(Stack& s) {
+  size_t n = pop_num_inputs(s);
+  TL_CHECK(n == 3, ValueError, "prim::tolist: expected (tensor, dim, elem_type), got {} inputs", n);
+  int64_t elem = pop_int(s);
+  int64_t dim = pop_int(s);
+  Tensor t = pop_tensor(s);
+  TL_CHECK(t.dim() == dim, ValueError,
+           "Output annotation list dimension and runtime tensor dimension must match for tolist()");
+  TL_CHECK(elem >= 0 && elem <= 2, ValueError, "prim::tolist: unknown element type code {}", elem);
+  const bool floating = is_floating(t.dtype());
+  TL_CHECK(!(elem == 0 && (floating || is_complex(t.dtype()))) && !(elem == 1 && !floating) &&
+               !(elem == 2 && t.dtype() != DType::Bool),
+           TypeError, "Output annotation element type and runtime tensor element type must match for tolist()");
+  TypePtr elem_type = elem == 0 ? Type::int_() : elem == 1 ? Type::float_() : Type::bool_();
+  push(s, tolist_level(t, elem, elem_type));
+}
 void device_from_str(Stack& s) { push(s, Device::parse(pop_str(s))); }
 void device_type(Stack& s) {
   std::string d = pop(s).toDevice().str();
@@ -130,6 +163,7 @@ void device_index(Stack& s) {
 }  // namespace
 
 static RegisterOps reg({
+    {"prim::tolist(...) -> ...", tolist},
     {"aten::size(Tensor self) -> int[]", sizes},
     {"aten::stride(Tensor self) -> int[]", strides},
     {"aten::size.int(Tensor self, int dim) -> int", size_dim},
