@@ -97,9 +97,9 @@ void num_to_tensor(Stack& s) {
   DType d = x.is_bool() ? DType::Bool : x.is_integral() ? DType::Long : x.is_floating() ? DType::Double : DType::ComplexDouble;
   push(s, scalar_tensor(x, d));
 }
-void unwrap_optional(Stack& s) {
-  TL_CHECK(!s.back().isNone(), ValueError, "Expected a non-None value (unchecked_unwrap_optional)");
-}
+// unchecked_unwrap_optional is a no-op, as in torch: the compiler emits it only where
+// it has proven the value is not None.
+void unwrap_optional(Stack&) {}
 void tuple_index(Stack& s) {
   int64_t i = pop_int(s);
   IValue t = pop(s);
