@@ -11,6 +11,7 @@
 #include "../common/fixtures.h"
 #include "jit/serialization/export.h"
 #include "jit/serialization/import.h"
+#include "jit/runtime/interpreter.h"
 
 namespace torchlet::jit {
 namespace {
@@ -106,6 +107,30 @@ TEST(Export, ModulesWithoutArchiveSourceAreRefusedClearly) {
   }();
   EXPECT_NE(what.find("python printer"), std::string::npos) << what;
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() / "torchlet_never.pt"));
+}
+
+TEST(Import, ErrorsInLoadedModelsPointAtTheOriginalSource) {
+  Module m = load((script_dir() / "raiser.pt").string());
+  std::string what;
+  try {
+    m.forward({IValue(zeros({3}, DType::Float))});
+  } catch (const ScriptException& e) {
+    what = e.what();
+  }
+  // torch's report for the same call names the user's file, the line of the raise and
+  // its code; torchlet's names the same (and, beyond torch, every calling frame too).
+  std::string torch_report;
+  for (const auto& line : torchlet::testing::fixture_lines("script/raiser.error.txt")) torch_report += line + "\n";
+  const size_t file_at = torch_report.find("  File \"");
+  ASSERT_NE(file_at, std::string::npos) << torch_report;
+  const std::string location = torch_report.substr(file_at, torch_report.find(", in ", file_at) - file_at);
+  EXPECT_NE(location.find("gen_script_archives.py"), std::string::npos) << location;
+  EXPECT_NE(what.find(location + ", in check"), std::string::npos) << location << "\n" << what;
+  EXPECT_NE(what.find(", in forward"), std::string::npos) << what;
+  EXPECT_NE(what.find("self.check(x)"), std::string::npos) << what;
+  EXPECT_NE(what.find("raise ValueError(\"expected a matrix, got \" + str(x.dim()) + \" dims\")"), std::string::npos) << what;
+  const std::string last = torch_report.substr(torch_report.rfind('\n', torch_report.size() - 2) + 1);
+  EXPECT_EQ(what.substr(what.rfind('\n') + 1) + "\n", last);
 }
 
 // "<kind>: <message>" of what `f` throws, or "no error".

@@ -30,6 +30,19 @@ std::string_view Source::line_text(size_t i) const {
   return std::string_view(text_).substr(b, e - b);
 }
 
+void Source::set_original_spans(std::vector<OriginalSpan> spans) {
+  std::stable_sort(spans.begin(), spans.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  original_spans_ = std::move(spans);
+}
+
+const Source::OriginalSpan* Source::original_span(size_t offset) const {
+  auto it = std::upper_bound(original_spans_.begin(), original_spans_.end(), offset,
+                             [](size_t o, const OriginalSpan& s) { return o < s.offset; });
+  if (it == original_spans_.begin()) return nullptr;
+  --it;
+  return it->source ? &*it : nullptr;
+}
+
 std::string_view SourceRange::text() const {
   if (!source_) return {};
   return std::string_view(source_->text()).substr(start_, end_ - start_);

@@ -26,11 +26,24 @@ class Source {
   size_t num_lines() const { return line_starts_.size(); }
   std::string_view line_text(size_t line_index) const;  // without its newline
 
+  // Generated text (an archive's code/ files) can say where each of its spans came
+  // from in the user's own source (.debug_pkl): spans start at `offset` of this text
+  // and run to the next span's offset.
+  struct OriginalSpan {
+    size_t offset;
+    std::shared_ptr<const Source> source;
+    size_t start, end;
+  };
+  void set_original_spans(std::vector<OriginalSpan> spans);  // sorted by offset
+  // The original span covering `offset` of this text, if known.
+  const OriginalSpan* original_span(size_t offset) const;
+
  private:
   std::string text_;
   std::string filename_;
   size_t starting_line_;
   std::vector<size_t> line_starts_;
+  std::vector<OriginalSpan> original_spans_;
 };
 
 class SourceRange {

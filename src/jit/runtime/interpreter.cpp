@@ -28,11 +28,17 @@ struct Raised {
 
 std::string frame_text(const Frame& f) {
   const Node* n = f.pc < f.code->instruction_nodes.size() ? f.code->instruction_nodes[f.pc] : nullptr;
-  const std::string fn = f.code->function_name;
+  // torch names the function on its File line by its own name ("forward").
+  const std::string& qual = f.code->function_name;
+  const std::string fn = qual.substr(qual.rfind('.') == std::string::npos ? 0 : qual.rfind('.') + 1);
   if (!n || n->source_range().empty()) {
     return fmt::format("  in {}{}\n", fn, n ? fmt::format(", at {}", n->kind().qual_string()) : "");
   }
-  std::string text = n->source_range().str();
+  // Code an archive generated reports the user's original line when .debug_pkl said it.
+  SourceRange range = n->source_range();
+  if (const Source::OriginalSpan* o = range.source()->original_span(range.start()); o && o->end <= o->source->text().size())
+    range = SourceRange(o->source, o->start, o->end);
+  std::string text = range.str();
   // Torch names the function on the File line: `  File "x.py", line 3, in f`.
   const size_t eol = text.find('\n');
   if (text.rfind("  File \"", 0) == 0 && eol != std::string::npos) return text.insert(eol, ", in " + fn) + "\n";
