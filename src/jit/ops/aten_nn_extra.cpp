@@ -44,6 +44,25 @@ void threshold_(Stack& s) {
   assign_inplace(self, torchlet::threshold(self, th, value), "threshold_");
   push(s, self);
 }
+// rrelu in eval mode: leaky_relu with the mean of the slope range (training draws a
+// random slope per element, which is refused).
+Tensor rrelu_impl(Stack& s, Tensor* self_out) {
+  pop_no_generator(s, "rrelu");
+  bool training = pop_bool(s);
+  Scalar upper = pop_scalar(s);
+  Scalar lower = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  if (self_out) *self_out = self;
+  TL_CHECK(!training, UnsupportedError, "rrelu: training mode (random slopes) is not supported");
+  return torchlet::leaky_relu(self, Scalar((lower.to_double() + upper.to_double()) / 2));
+}
+void rrelu(Stack& s) { push(s, rrelu_impl(s, nullptr)); }
+void rrelu_(Stack& s) {
+  Tensor self;
+  Tensor r = rrelu_impl(s, &self);
+  assign_inplace(self, r, "rrelu_");
+  push(s, self);
+}
 void glu(Stack& s) {
   int64_t dim = pop_int(s);
   push(s, torchlet::glu(pop_tensor(s), dim));
@@ -71,6 +90,42 @@ void conv_transpose(Stack& s) {
   auto bias = pop_opt_tensor(s);
   Tensor w = pop_tensor(s);
   push(s, F(pop_tensor(s), w, bias, stride, padding, output_padding, groups, dilation));
+}
+// conv1d/conv3d with padding "valid" or "same": "same" pads (dilation * (k - 1)) in
+// total per spatial dimension, the odd one on the right as torch does, and needs
+// stride 1.
+template <Tensor (*F)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
+                      int64_t)>
+void conv_padding_str(Stack& s) {
+  int64_t groups = pop_int(s);
+  auto dilation = pop_int_list(s);
+  std::string padding = pop_str(s);
+  auto stride = pop_int_list(s);
+  auto bias = pop_opt_tensor(s);
+  Tensor w = pop_tensor(s);
+  Tensor input = pop_tensor(s);
+  const size_t spatial = static_cast<size_t>(w.dim() - 2);
+  auto expand = [&](std::vector<int64_t> v) { return v.size() == 1 ? std::vector<int64_t>(spatial, v[0]) : v; };
+  stride = expand(stride);
+  dilation = expand(dilation);
+  std::vector<int64_t> zeros_pad(spatial, 0);
+  if (padding == "valid") return push(s, F(input, w, bias, stride, zeros_pad, dilation, groups));
+  TL_CHECK(padding == "same", ValueError, "Invalid padding string: '{}'", padding);
+  for (int64_t st : stride) {
+    TL_CHECK(st == 1, ValueError, "padding='same' is not supported for strided convolutions");
+  }
+  std::vector<int64_t> pads;  // F.pad order: last dimension first, (left, right)
+  bool symmetric = true;
+  std::vector<int64_t> sym(spatial);
+  for (size_t i = spatial; i-- > 0;) {
+    int64_t total = dilation[i] * (w.size(static_cast<int64_t>(i) + 2) - 1);
+    pads.push_back(total / 2);
+    pads.push_back(total - total / 2);
+    symmetric = symmetric && total % 2 == 0;
+    sym[i] = total / 2;
+  }
+  if (symmetric) return push(s, F(input, w, bias, stride, sym, dilation, groups));
+  push(s, F(torchlet::pad(input, pads), w, bias, stride, zeros_pad, dilation, groups));
 }
 void pad(Stack& s) {
   auto value = pop_opt_double(s);
@@ -316,6 +371,25 @@ void randint(Stack& s) {
   int64_t low = kLow ? pop_int(s) : 0;
   push(s, torchlet::randint(low, high, size, d.value_or(DType::Long)));
 }
+template <bool kNormal>
+void rand_like(Stack& s) {
+  pop_memory_format(s, kNormal ? "randn_like" : "rand_like");
+  std::optional<DType> d;
+  pop_tensor_options(s, kNormal ? "randn_like" : "rand_like", &d);
+  Tensor self = pop_tensor(s);
+  DType dt = d.value_or(self.dtype());
+  push(s, kNormal ? torchlet::randn(self.sizes(), dt) : torchlet::rand(self.sizes(), dt));
+}
+template <bool kLow>
+void randint_like(Stack& s) {
+  pop_memory_format(s, "randint_like");
+  std::optional<DType> d;
+  pop_tensor_options(s, "randint_like", &d);
+  int64_t high = pop_int(s);
+  int64_t low = kLow ? pop_int(s) : 0;
+  Tensor self = pop_tensor(s);
+  push(s, torchlet::randint(low, high, self.sizes(), d.value_or(self.dtype())));
+}
 void manual_seed(Stack& s) { torchlet::manual_seed(static_cast<uint64_t>(pop_int(s))); }
 void uniform_(Stack& s) {
   pop_no_generator(s, "uniform_");
@@ -416,6 +490,14 @@ static RegisterOps reg({
     {"aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)", threshold_},
     {"aten::log_sigmoid(Tensor self) -> Tensor", unary<torchlet::log_sigmoid>},
     {"aten::glu(Tensor self, int dim=-1) -> Tensor", glu},
+    {"aten::rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None) -> Tensor", rrelu},
+    {"aten::rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None) -> Tensor(a!)", rrelu_},
+    {"aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], str padding=\"valid\", int[1] dilation=[1], int groups=1) -> Tensor", conv_padding_str<torchlet::conv1d>},
+    {"aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding=\"valid\", int[3] dilation=1, int groups=1) -> Tensor", conv_padding_str<torchlet::conv3d>},
+    {"aten::rand_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", rand_like<false>},
+    {"aten::randn_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", rand_like<true>},
+    {"aten::randint_like(Tensor self, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", randint_like<false>},
+    {"aten::randint_like.low_dtype(Tensor self, int low, int high, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", randint_like<true>},
     {"aten::prelu(Tensor self, Tensor weight) -> Tensor", prelu},
     {"aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", einsum},
     {"aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor", conv_transpose<torchlet::conv_transpose1d>},
