@@ -115,6 +115,42 @@ void clip_(Stack& s) {
   push(s, self);
 }
 
+// clamp with tensor bounds: maximum with min, then minimum with max (NaN in any
+// operand propagates, dtype is the promotion of all three, as torch's clamp.Tensor).
+Tensor clamp_tensor_impl(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  TL_CHECK(min || max, ValueError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  Tensor r = self;
+  if (min) r = torchlet::maximum(r, *min);
+  if (max) r = torchlet::minimum(r, *max);
+  return r;
+}
+void clamp_tensor(Stack& s) {
+  auto max = pop_opt_tensor(s);
+  auto min = pop_opt_tensor(s);
+  push(s, clamp_tensor_impl(pop_tensor(s), min, max));
+}
+void clamp_tensor_(Stack& s) {
+  auto max = pop_opt_tensor(s);
+  auto min = pop_opt_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, clamp_tensor_impl(self, min, max), "clamp_");
+  push(s, self);
+}
+template <bool kMin>
+void clamp_bound_tensor(Stack& s) {
+  Tensor bound = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  push(s, kMin ? clamp_tensor_impl(self, bound, std::nullopt) : clamp_tensor_impl(self, std::nullopt, bound));
+}
+template <bool kMin>
+void clamp_bound_tensor_(Stack& s) {
+  Tensor bound = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  Tensor r = kMin ? clamp_tensor_impl(self, bound, std::nullopt) : clamp_tensor_impl(self, std::nullopt, bound);
+  assign_inplace(self, r, kMin ? "clamp_min_" : "clamp_max_");
+  push(s, self);
+}
+
 // addcmul: self + value * t1 * t2; addcdiv: self + value * t1 / t2 (true division,
 // which torch refuses for integer tensors).
 template <bool kDiv>
@@ -189,6 +225,14 @@ static RegisterOps reg({
     {"aten::true_divide_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", true_divide_tt_},
     {"aten::true_divide_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", true_divide_ts_},
     {"aten::clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", clip},
+    {"aten::clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", clamp_tensor},
+    {"aten::clip_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)", clamp_tensor_},
+    {"aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", clamp_tensor},
+    {"aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)", clamp_tensor_},
+    {"aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor", clamp_bound_tensor<true>},
+    {"aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)", clamp_bound_tensor_<true>},
+    {"aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor", clamp_bound_tensor<false>},
+    {"aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)", clamp_bound_tensor_<false>},
     {"aten::clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", clip_},
     {"aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor", addc<false>},
     {"aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)", addc_<false>},
