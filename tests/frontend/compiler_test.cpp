@@ -1,6 +1,7 @@
 // The compiler against torch's: a program of TorchScript functions
 // (tests/fixtures/gen_compiler.py) compiled by torchlet and by torch 1.13, every case
 // run through both and compared; plus the compile errors torch words the same way.
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -88,6 +89,36 @@ TEST(Compiler, GraphsKeepUserNamesAndLint) {
   EXPECT_NE(g.find("prim::If"), std::string::npos) << g;
   EXPECT_EQ((*fn)({IValue(2), IValue(3)}).toInt(), 5);
   EXPECT_EQ((*fn)({IValue(1), IValue(3)}).toInt(), 3);
+}
+
+}  // namespace
+}  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+TEST(Compiler, NamedTuplesAndFloatNames) {
+  auto cu = compile(
+      "class Pair(NamedTuple):\n"
+      "    first : int\n"
+      "    second : float\n"
+      "def make(a: int) -> Pair:\n"
+      "    return Pair(a, second=inf)\n"
+      "def total(p: Pair) -> float:\n"
+      "    return p.first + p.second\n"
+      "def both(a: int) -> float:\n"
+      "    return total(make(a))\n");
+  IValue p = (*cu->find_function("make"))({IValue(3)});
+  ASSERT_TRUE(p.isTuple());
+  ASSERT_NE(p.tupleRef().type, nullptr);
+  EXPECT_EQ(p.tupleRef().type->field_names(), (std::vector<std::string>{"first", "second"}));
+  EXPECT_EQ(p.tupleRef().elements[0].toInt(), 3);
+  EXPECT_TRUE(std::isinf(p.tupleRef().elements[1].toDouble()));
+  EXPECT_TRUE(std::isinf((*cu->find_function("both"))({IValue(1)}).toDouble()));
+  const std::string missing = compile_error(
+      "class Pair(NamedTuple):\n    first : int\n    second : float\n"
+      "def make(a: int) -> Pair:\n    return Pair(a)\n");
+  EXPECT_NE(missing.find("is missing field 'second'"), std::string::npos) << missing;
 }
 
 }  // namespace

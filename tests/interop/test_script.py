@@ -33,6 +33,24 @@ class Gated(torch.nn.Module):
         return x
 
 
+class Sequences(torch.nn.Module):
+    """nn.LSTM, nn.GRU, nn.MultiheadAttention and a TransformerEncoder in one forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(8, 8, num_layers=2, bidirectional=True, batch_first=True)
+        self.gru = torch.nn.GRU(16, 8, batch_first=True)
+        self.attn = torch.nn.MultiheadAttention(8, 2, batch_first=True)
+        layer = torch.nn.TransformerEncoderLayer(8, 2, 16, batch_first=True)
+        self.encoder = torch.nn.TransformerEncoder(layer, 2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y, _ = self.lstm(x)
+        y, _ = self.gru(y)
+        a, _ = self.attn(y, y, y)
+        return self.encoder(a + y)
+
+
 class Script(unittest.TestCase):
     def setUp(self):
         require_environment(self)
@@ -49,7 +67,12 @@ class Script(unittest.TestCase):
             got = torch.load(out)
         with torch.no_grad():
             want = scripted(*args)
-        torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+        if isinstance(want, tuple):  # e.g. a NamedTuple: compare field by field
+            self.assertEqual(len(got), len(want))
+            for g, w in zip(got, want):
+                torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
+        else:
+            torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
 
     def test_gated_module(self):
         torch.manual_seed(1)
@@ -58,9 +81,14 @@ class Script(unittest.TestCase):
     def test_torchvision_models(self):
         import torchvision
         torch.manual_seed(2)
-        for make in (torchvision.models.squeezenet1_1, torchvision.models.shufflenet_v2_x0_5):
-            with self.subTest(model=make.__name__):
+        for make in (torchvision.models.squeezenet1_1, torchvision.models.shufflenet_v2_x0_5,
+                     lambda: torchvision.models.googlenet(init_weights=False, aux_logits=False)):
+            with self.subTest(model=getattr(make, "__name__", "googlenet")):
                 self.run_both(make(), (torch.randn(1, 3, 64, 64),))
+
+    def test_sequence_modules(self):
+        torch.manual_seed(4)
+        self.run_both(Sequences(), (torch.randn(2, 5, 8),))
 
     def test_demo_runs_the_bundled_archive_like_torch(self):
         out = run("demo", SOURCE / "examples").stdout

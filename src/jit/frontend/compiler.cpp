@@ -233,6 +233,8 @@ class FunctionCompiler {
   Value* emit_ifexp(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_call(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_attribute(const Tree& e, Env& env);
+  Value* construct_named_tuple(const TypePtr& t, const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                               const SourceRange& range);
   Value* function_value(Function* fn, const SourceRange& range);
   Value* emit_subscript(const Tree& e, Env& env);
   Value* emit_list(const Tree& e, Env& env, const TypePtr& hint);
@@ -899,6 +901,9 @@ Value* FunctionCompiler::emit_expr(const Tree& e, Env& env, const TypePtr& hint)
 
 Value* FunctionCompiler::emit_name(const Tree& e, Env& env) {
   if (Value* v = env.lookup(e.str())) return v;
+  // Names torch's printer writes for float constants it cannot spell as literals.
+  if (e.str() == "inf") return constant(IValue(std::numeric_limits<double>::infinity()), e.range());
+  if (e.str() == "nan") return constant(IValue(std::numeric_limits<double>::quiet_NaN()), e.range());
   fail(e.range(), fmt::format("undefined value {}", e.str()));
 }
 
@@ -1121,6 +1126,28 @@ Value* FunctionCompiler::emit_list_comp(const Tree& e, Env& env, const TypePtr& 
   return out;
 }
 
+Value* FunctionCompiler::construct_named_tuple(const TypePtr& t, const std::vector<CallArg>& args,
+                                               const std::vector<CallKwarg>& kwargs, const SourceRange& range) {
+  const auto& fields = t->field_names();
+  std::vector<Value*> values(fields.size(), nullptr);
+  if (args.size() > fields.size()) fail(range, fmt::format("{}() takes {} fields but {} were given", t->name(), fields.size(), args.size()));
+  for (size_t i = 0; i < args.size(); ++i) values[i] = args[i].value;
+  for (const auto& kw : kwargs) {
+    auto it = std::find(fields.begin(), fields.end(), kw.name);
+    if (it == fields.end()) fail(kw.range, fmt::format("{}() has no field '{}'", t->name(), kw.name));
+    values[static_cast<size_t>(it - fields.begin())] = kw.value;
+  }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (!values[i]) fail(range, fmt::format("{}() is missing field '{}'", t->name(), fields[i]));
+    TypeEnv tenv;
+    values[i] = convert(values[i], t->contained()[i], nullptr, tenv);
+    if (!match_type(t->contained()[i], values[i]->type(), tenv))
+      fail(range, fmt::format("{}() field '{}' expects {} but got {}", t->name(), fields[i], t->contained()[i]->annotation_str(),
+                              values[i]->type()->annotation_str()));
+  }
+  return graph_->insert_node(graph_->create_tuple(values, t))->set_source_range(range)->output();
+}
+
 Value* FunctionCompiler::function_value(Function* fn, const SourceRange& range) {
   Node* k = graph_->create(sym::prim_Constant);
   k->set_s(sym::attr_name, fn->qualname());
@@ -1162,6 +1189,17 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     if (const IValue* c = cls->find_constant(a.name())) return constant(*c, e.range());
     if (!cls->find_attribute(a.name())) fail(e.range(), fmt::format("object of type {} has no attribute '{}'", cls->name(), a.name()));
     return graph_->insert_node(graph_->create_get_attr(v, a.name()))->set_source_range(e.range())->output();
+  }
+  if (v->type()->is_named_tuple()) {
+    const auto& fields = v->type()->field_names();
+    auto it = std::find(fields.begin(), fields.end(), a.name());
+    if (it != fields.end()) {
+      const auto i = static_cast<size_t>(it - fields.begin());
+      Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(static_cast<int64_t>(i)))}));
+      n->set_source_range(e.range());
+      n->output()->set_type(v->type()->contained()[i]);
+      return n->output();
+    }
   }
   if (v->type()->kind() == TypeKind::Tensor) {
     const std::string& n = a.name();
@@ -1274,6 +1312,11 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       }
       return emit_builtin(Symbol::make(ns, op), std::move(args), std::move(kwargs), e.range());
     }
+    if (TypePtr nt = dotted.find('.') != std::string::npos || !env.lookup(dotted) ? file_.resolve_type(dotted) : nullptr;
+        nt && nt->is_named_tuple()) {
+      emit_args(0);
+      return construct_named_tuple(nt, args, kwargs, e.range());
+    }
     if (dotted.rfind("__torch__.", 0) == 0) {
       Function* fn = file_.resolve_function(dotted, callee.range());
       if (!fn) fail(callee.range(), fmt::format("unknown function {}", dotted));
@@ -1362,7 +1405,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, inputs));
       n->set_s(sym::attr_name, a.name());
       n->set_source_range(e.range());
-      n->output()->set_type(m->schema().returns.empty() ? Type::none() : static_cast<GraphFunction*>(m)->graph()->outputs()[0]->type());
+      n->output()->set_type(m->return_type());
       return n->output();
     }
     emit_args(0);
@@ -1580,6 +1623,41 @@ Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg>
 
 // --- files and classes ----------------------------------------------------------------------
 
+namespace {
+
+// A method of an archive's class that does not compile here (it calls an operator
+// torchlet lacks, say): the class still loads, and calling the method raises the
+// compile error — torch compiles every method, but has every operator.
+class UncompiledMethod : public Function {
+ public:
+  UncompiledMethod(std::string qualname, const Tree& def, TypePtr returns, std::string error)
+      : Function(std::move(qualname)), returns_(std::move(returns)), error_(std::move(error)) {
+    schema_.name = this->qualname();
+    for (const auto& p : DefView(def).params()) {
+      SchemaArgument a;
+      a.type = std::make_shared<SchemaType>();
+      a.type->name = "Any";
+      a.name = ParamView(*p).name();
+      schema_.arguments.push_back(std::move(a));
+      defaults_.push_back(std::nullopt);
+    }
+  }
+  const FunctionSchema& schema() const override { return schema_; }
+  const std::vector<std::optional<IValue>>& defaults() const override { return defaults_; }
+  TypePtr return_type() const override { return returns_; }
+  void run(Stack&) const override {
+    TL_FAIL(UnsupportedError, "{} could not be compiled when its archive was loaded: {}", qualname(), error_);
+  }
+
+ private:
+  FunctionSchema schema_;
+  std::vector<std::optional<IValue>> defaults_;
+  TypePtr returns_;
+  std::string error_;
+};
+
+}  // namespace
+
 FileCompiler::FileCompiler(CompilationUnit& cu, const ParsedFile& file, std::string prefix, CompilerHooks hooks)
     : cu_(cu), file_(file), prefix_(std::move(prefix)), hooks_(std::move(hooks)) {
   for (const auto& st : file.statements) {
@@ -1643,6 +1721,23 @@ TypePtr FileCompiler::class_type(const std::string& name) {
   const std::string qualname = prefix_ + name;
   if (TypePtr t = cu_.find_type(qualname)) return t;
   ClassDefView cd(*it->second);
+  if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "NamedTuple" ||
+                                 cd.bases()[0]->range().text() == "typing.NamedTuple")) {
+    // class P(NamedTuple): x : int ... -> a NamedTuple type; calls construct tuples.
+    std::vector<std::string> fields;
+    std::vector<TypePtr> types;
+    for (const auto& st : cd.body()) {
+      if (st->kind() == TreeKind::AnnAssign && AnnAssignView(*st).target().kind() == TreeKind::Name) {
+        fields.push_back(AnnAssignView(*st).target().str());
+        types.push_back(parse_annotation(AnnAssignView(*st).annotation()));
+      } else if (st->kind() != TreeKind::Pass && st->kind() != TreeKind::ExprStmt) {
+        throw_compile_error(st->range(), "NamedTuple classes hold field declarations only");
+      }
+    }
+    TypePtr t = Type::named_tuple(qualname, std::move(fields), std::move(types));
+    cu_.register_type(t);
+    return t;
+  }
   bool is_module = false;
   for (const auto& base : cd.bases()) {
     const std::string_view text = base->range().text();
@@ -1728,7 +1823,24 @@ Function* FileCompiler::method(const ClassType& cls, const std::string& name, co
   if (!in_progress_.insert(qualname).second)
     throw_compile_error(use, fmt::format("recursive call to method '{}': TorchScript does not support recursion", name));
   auto self = cu_.find_class(cls.name());
-  GraphFunction* f = FunctionCompiler(*this, *pm->second, qualname, self).compile();
+  Function* f = nullptr;
+  try {
+    f = FunctionCompiler(*this, *pm->second, qualname, self).compile();
+  } catch (const CompileError& e) {
+    if (!hooks_.defer_method_errors) {
+      in_progress_.erase(qualname);
+      throw;
+    }
+    TypePtr returns = Type::any();
+    if (const Tree* ann = DefView(*pm->second).return_annotation()) {
+      try {
+        returns = parse_annotation(*ann);
+      } catch (const Error&) {
+      }
+    }
+    f = cu_.adopt(std::make_unique<UncompiledMethod>(qualname, *pm->second, returns, e.what()));
+    self->add_method(name, f);
+  }
   in_progress_.erase(qualname);
   return f;
 }

@@ -26,6 +26,10 @@ struct CompilerHooks {
   std::function<TypePtr(const std::string& qualname)> resolve_type;
   std::function<Function*(const std::string& qualname)> resolve_function;
   std::function<std::optional<IValue>(const std::string& name)> resolve_constant;
+  // A method that does not compile becomes one that raises its compile error when
+  // called, instead of failing the whole file (archives: a model whose unused method
+  // needs an operator torchlet lacks still loads).
+  bool defer_method_errors = false;
 };
 
 // Compiles every function and class defined in `source` into a new unit; functions

@@ -25,6 +25,12 @@ GraphFunction* CompilationUnit::create_method(const ClassTypePtr& cls, const std
   return fn;
 }
 
+Function* CompilationUnit::adopt(std::unique_ptr<Function> fn) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  adopted_.push_back(std::move(fn));
+  return adopted_.back().get();
+}
+
 Function* CompilationUnit::find_function(std::string_view qualname) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = function_index_.find(std::string(qualname));

@@ -31,6 +31,9 @@ class CompilationUnit {
   // self first.
   GraphFunction* create_method(const ClassTypePtr& cls, const std::string& name, GraphPtr graph,
                                std::vector<std::optional<IValue>> defaults = {});
+  // Takes ownership of a function that is not a graph (e.g. the frontend's stand-in for
+  // a method that failed to compile) for as long as the unit lives.
+  Function* adopt(std::unique_ptr<Function> fn);
   // By qualified name (free functions and methods as "<class>.<method>"); null if absent.
   Function* find_function(std::string_view qualname) const;
   std::vector<Function*> functions() const;
@@ -55,6 +58,7 @@ class CompilationUnit {
  private:
   mutable std::mutex mutex_;
   std::vector<std::unique_ptr<GraphFunction>> functions_;
+  std::vector<std::unique_ptr<Function>> adopted_;
   std::unordered_map<std::string, Function*> function_index_;
   std::vector<TypePtr> types_;
   std::unordered_map<std::string, TypePtr> type_index_;

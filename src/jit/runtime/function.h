@@ -40,6 +40,8 @@ class Function {
   virtual const std::vector<std::optional<IValue>>& defaults() const = 0;
   // Runs with every argument on the stack (self first for methods); leaves the result.
   virtual void run(Stack& stack) const = 0;
+  // The TorchScript type of the result (for callers being compiled).
+  virtual TypePtr return_type() const = 0;
 
   // Calls with positional and keyword arguments: binds them to the schema, fills
   // defaults, checks each argument's type (TypeError naming the argument), runs.
@@ -64,6 +66,7 @@ class GraphFunction : public Function {
   const FunctionSchema& schema() const override { return schema_; }
   const std::vector<std::optional<IValue>>& defaults() const override { return defaults_; }
   void run(Stack& stack) const override;
+  TypePtr return_type() const override { return graph_->outputs().empty() ? Type::none() : graph_->outputs()[0]->type(); }
   // The instruction stream, emitted on first use (CompileError if the graph calls an
   // operator or function that does not exist).
   const Code& code() const;

@@ -29,6 +29,7 @@ class Importer {
     hooks_.resolve_type = [this](const std::string& q) { return resolve_type(q); };
     hooks_.resolve_function = [this](const std::string& q) { return resolve_function(q); };
     hooks_.resolve_constant = [this](const std::string& name) { return constant(name); };
+    hooks_.defer_method_errors = true;
   }
 
   Module load() {
