@@ -287,6 +287,22 @@ class IRParser {
     for (const Def& d : outs) n->add_output()->set_type(d.type);
     if (peek() == '[') attributes(n);
     for (Value* v : refs_in_parens()) n->add_input(v);
+    // `, scope: __module.conv1`: the module a traced node came from.
+    // (Looked for on this line only: skip() would read the next `#` location comment
+    // before this node is the one it belongs to.)
+    size_t comma = pos_;
+    while (comma < s_.size() && s_[comma] == ' ') ++comma;
+    if (comma < s_.size() && s_[comma] == ',') {
+      pos_ = comma + 1;
+      expect_word("scope");
+      expect(':');
+      while (pos_ < s_.size() && s_[pos_] == ' ') ++pos_;
+      const size_t start = pos_;
+      while (pos_ < s_.size() && s_[pos_] != '\n' && s_[pos_] != '#') ++pos_;
+      size_t end = pos_;
+      while (end > start && s_[end - 1] == ' ') --end;
+      n->set_s(sym::attr_scope, std::string(s_.substr(start, end - start)));
+    }
     b->append_node(n);
     // Outputs are named after the inputs so `%x = f(%x)`-style errors are caught.
     for (size_t i = 0; i < outs.size(); ++i) name_value(n->output(i), outs[i].name);

@@ -218,6 +218,9 @@ void print_node(std::ostream& out, const Node& n, size_t level, std::vector<cons
     groups->push_back(&n);
     names.erase(std::remove(names.begin(), names.end(), kSubgraph), names.end());
   }
+  // A traced node's scope prints after its inputs (`, scope: __module.conv1`).
+  const bool scoped = n.has_attribute(sym::attr_scope);
+  names.erase(std::remove(names.begin(), names.end(), sym::attr_scope), names.end());
   if (!names.empty()) {
     out << "[";
     for (size_t i = 0; i < names.size(); ++i) {
@@ -229,6 +232,7 @@ void print_node(std::ostream& out, const Node& n, size_t level, std::vector<cons
   out << "(";
   print_value_refs(out, n.inputs());
   out << ")";
+  if (scoped) out << ", scope: " << n.s(sym::attr_scope);
   if (locations) {
     if (auto flc = n.source_range().file_line_col()) {
       out << " # " << std::get<0>(*flc) << ":" << std::get<1>(*flc) << ":" << std::get<2>(*flc);

@@ -81,6 +81,11 @@ TypePtr Type::named_tuple(std::string qualified_name, std::vector<std::string> f
 TypePtr Type::future(TypePtr e) { return std::make_shared<Type>(TypeKind::Future, std::vector<TypePtr>{std::move(e)}, ""); }
 TypePtr Type::rref(TypePtr e) { return std::make_shared<Type>(TypeKind::RRef, std::vector<TypePtr>{std::move(e)}, ""); }
 TypePtr Type::class_named(std::string n) { return ClassType::create(std::move(n)); }
+TypePtr Type::tensor_with_details(std::string spelling) {
+  auto t = std::make_shared<Type>(TypeKind::Tensor, std::vector<TypePtr>{}, "");
+  t->tensor_details_ = std::move(spelling);
+  return t;
+}
 TypePtr Type::var(std::string n) { return std::make_shared<Type>(TypeKind::Var, std::vector<TypePtr>{}, std::move(n)); }
 
 // torch: flatten nested unions and Optionals (Optional[T] = T | None), drop members
@@ -150,9 +155,11 @@ std::string Type::str() const {
     case TypeKind::Function: return "Function";  // torch's FunctionType::str()
     case TypeKind::Class:
     case TypeKind::Var: return name_;
+    case TypeKind::Tensor:
+      if (!tensor_details_.empty()) return tensor_details_;
+      return std::string(kSingletonNames[static_cast<size_t>(kind_)]);
     case TypeKind::Any:
     case TypeKind::AnyEnum:
-    case TypeKind::Tensor:
     case TypeKind::Storage:
     case TypeKind::Number:
     case TypeKind::Float:
@@ -225,6 +232,7 @@ bool Type::equals(const Type& o) const {
   if (kind_ != o.kind_) return false;
   if (name_ != o.name_ && kind_ != TypeKind::Var) return false;
   if (field_names_ != o.field_names_) return false;
+  if (tensor_details_ != o.tensor_details_) return false;
   if (contained_.size() != o.contained_.size()) return false;
   for (size_t i = 0; i < contained_.size(); ++i) {
     if (!contained_[i]->equals(*o.contained_[i])) return false;
@@ -254,6 +262,8 @@ bool implements(const ClassType& c, const InterfaceType& i) {
 
 bool Type::is_subtype_of(const Type& o) const {
   if (o.kind_ == TypeKind::Any || equals(o)) return true;
+  // Any tensor, however refined, is a Tensor.
+  if (kind_ == TypeKind::Tensor && o.kind_ == TypeKind::Tensor && o.tensor_details_.empty()) return true;
   // A union (or Optional) on the left: every member must fit.
   if (kind_ == TypeKind::Union) {
     return std::all_of(contained_.begin(), contained_.end(), [&](const TypePtr& m) { return m->is_subtype_of(o); });
@@ -564,6 +574,7 @@ class TypeParser {
     }
     if (peek() == '[' && is_generic(n)) return generic(n);
     if (graph_ && n == "Function") return std::make_shared<FunctionType>("", nullptr);
+    if (graph_ && peek() == '(' && is_tensor_spelling(n)) return tensor_details(n);
     for (size_t i = 0; i < std::size(kSingletonNames); ++i) {
       if (!kSingletonNames[i].empty() && kSingletonNames[i] == n) return Type::get(static_cast<TypeKind>(i));
     }
@@ -576,6 +587,25 @@ class TypeParser {
     if (n.find('.') != std::string::npos) return Type::class_named(n);
     if (allow_vars_ && std::islower(static_cast<unsigned char>(n[0]))) return Type::var(n);
     fail(fmt::format("unknown type '{}'", n));
+  }
+
+  // Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), Long(requires_grad=0,
+  // device=cpu), Tensor(requires_grad=0): the detailed tensor types traced graphs print.
+  static bool is_tensor_spelling(const std::string& n) {
+    static const char* const kNames[] = {"Tensor", "Float", "Double", "Half", "BFloat16", "Long", "Int", "Short",
+                                         "Char", "Byte", "Bool", "ComplexFloat", "ComplexDouble", "ComplexHalf"};
+    return std::find(std::begin(kNames), std::end(kNames), n) != std::end(kNames);
+  }
+  TypePtr tensor_details(const std::string& n) {
+    const size_t open = pos_;
+    int depth = 0;
+    do {
+      if (pos_ >= s_.size()) fail("unterminated tensor type details");
+      if (s_[pos_] == '(' || s_[pos_] == '[') ++depth;
+      else if (s_[pos_] == ')' || s_[pos_] == ']') --depth;
+      ++pos_;
+    } while (depth > 0);
+    return Type::tensor_with_details(n + std::string(s_.substr(open, pos_ - open)));
   }
 
   static bool is_generic(const std::string& n) {

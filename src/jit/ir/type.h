@@ -90,6 +90,12 @@ class Type : public std::enable_shared_from_this<Type> {
   static TypePtr class_named(std::string qualified_name);
   static TypePtr var(std::string name);
 
+  // A tensor type with the details traced graphs print, kept verbatim so the graph
+  // prints back as it was: "Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)".
+  // It is a Tensor (kind Tensor) and a subtype of plain Tensor.
+  static TypePtr tensor_with_details(std::string spelling);
+  const std::string& tensor_details() const { return tensor_details_; }
+
   // Shorthands for the common singletons.
   static TypePtr tensor() { return get(TypeKind::Tensor); }
   static TypePtr int_() { return get(TypeKind::Int); }
@@ -104,6 +110,7 @@ class Type : public std::enable_shared_from_this<Type> {
   std::vector<TypePtr> contained_;
   std::string name_;
   std::vector<std::string> field_names_;
+  std::string tensor_details_;  // kind Tensor only; empty for plain Tensor
 };
 
 bool operator==(const Type& a, const Type& b);

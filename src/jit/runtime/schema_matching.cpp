@@ -22,6 +22,8 @@ bool match_type(const TypePtr& formal, const TypePtr& actual, TypeEnv& env) {
     }
     case TypeKind::Any:
       return true;
+    case TypeKind::Tensor:  // a traced graph's Float(2, 3, ...) accepts any tensor, as torch does at run time
+      return actual->kind() == TypeKind::Tensor;
     case TypeKind::List:
     case TypeKind::Future:
     case TypeKind::RRef:
