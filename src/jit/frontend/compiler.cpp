@@ -664,6 +664,39 @@ void FunctionCompiler::emit_for(const Tree& stmt, Env& env) {
               f.body(), nullptr, env, stmt.range());
     return;
   }
+  // enumerate(xs) / zip(a, b, ...): one loop over the shortest sequence, the target
+  // unpacking the (index or element) tuple each iteration.
+  if (it.kind() == TreeKind::Call && CallView(it).callee().kind() == TreeKind::Name &&
+      (CallView(it).callee().str() == "enumerate" || CallView(it).callee().str() == "zip") &&
+      !env.lookup(CallView(it).callee().str())) {
+    const bool is_enumerate = CallView(it).callee().str() == "enumerate";
+    std::vector<Value*> seqs;
+    for (const auto& a : CallView(it).args()) {
+      Value* v = emit_expr(*a, env);
+      if (v->type()->kind() == TypeKind::Dict) v = emit_builtin(Symbol::from_qual_string("aten::keys"), {{v, a->range()}}, {}, a->range());
+      if (v->type()->kind() != TypeKind::List && v->type()->kind() != TypeKind::Str)
+        fail(a->range(), fmt::format("{}() iterates over lists and strings here, not {}", CallView(it).callee().str(),
+                                     v->type()->annotation_str()));
+      seqs.push_back(v);
+    }
+    if (seqs.empty() || (is_enumerate && seqs.size() != 1)) fail(it.range(), "enumerate() takes one sequence, zip() at least one");
+    Value* trips = emit_builtin(Symbol::from_qual_string("aten::len"), {{seqs[0], it.range()}}, {}, it.range());
+    for (size_t k = 1; k < seqs.size(); ++k) {
+      Value* n = emit_builtin(Symbol::from_qual_string("aten::len"), {{seqs[k], it.range()}}, {}, it.range());
+      trips = emit_builtin(Symbol::from_qual_string("prim::min"), {{trips, it.range()}, {n, it.range()}}, {}, it.range());
+    }
+    emit_loop(trips, constant(IValue(true)), assigned,
+              [&](Env& e, Value* i) {
+                std::vector<Value*> items;
+                if (is_enumerate) items.push_back(i);
+                for (Value* sq : seqs)
+                  items.push_back(emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{sq, it.range()}, {i, it.range()}}, {},
+                                               it.range()));
+                assign_target(f.target(), graph_->insert_node(graph_->create_tuple(items))->output(), e);
+              },
+              f.body(), nullptr, env, stmt.range());
+    return;
+  }
   Value* seq = emit_expr(it, env);
   const TypePtr& t = seq->type();
   if (t->kind() == TypeKind::Tuple) {  // unrolled, as torch does
