@@ -123,3 +123,28 @@ TEST(Compiler, NamedTuplesAndFloatNames) {
 
 }  // namespace
 }  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+TEST(Compiler, ClassesDefinedInSource) {
+  auto cu = compile(
+      "class Counter:\n"
+      "    def __init__(self, start: int):\n"
+      "        self.n = start\n"
+      "        self.history: List[int] = []\n"
+      "    def bump(self, by: int = 1) -> int:\n"
+      "        self.history.append(self.n)\n"
+      "        self.n += by\n"
+      "        return self.n\n"
+      "def run(k: int) -> List[int]:\n"
+      "    c = Counter(10)\n"
+      "    for i in range(k):\n"
+      "        c.bump(i)\n"
+      "    c.bump()\n"
+      "    return c.history + [c.n]\n");
+  EXPECT_EQ((*cu->find_function("run"))({IValue(3)}).repr(), "[10, 10, 11, 13, 14]");
+}
+
+}  // namespace
+}  // namespace torchlet::jit

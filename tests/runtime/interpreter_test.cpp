@@ -229,6 +229,24 @@ graph(%x : int, %s : str):
   }
 }
 
+TEST(Interpreter, CallsWithTheWrongNumberOfArgumentsFailAtEmitTime) {
+  auto cu = load_fixture_functions();
+  auto g = parse_ir(R"IR(
+graph(%x : int):
+  %f : Function = prim::Constant[name="mul_add"]()
+  %r : int = prim::CallFunction(%f, %x)
+  return (%r)
+)IR");
+  auto* fn = cu->create_function("short_call", g);
+  try {
+    (*fn)({IValue(1)});
+    FAIL();
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("prim::CallFunction calls mul_add with 1 argument(s) but it takes 2"),
+              std::string::npos) << e.what();
+  }
+}
+
 TEST(Interpreter, ContainersAndCasts) {
   auto g = parse_ir(R"IR(
 graph(%a : int, %b : int, %l : int[]):

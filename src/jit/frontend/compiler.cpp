@@ -274,6 +274,8 @@ class FunctionCompiler {
   ClassTypePtr self_type_;  // set when compiling a method
 };
 
+std::vector<TypePtr> param_types(const Function& fn);
+
 // "a.b.c" for an Attribute chain over a Name, else "".
 std::string dotted_name(const Tree& t) {
   if (t.kind() == TreeKind::Name) return t.str();
@@ -852,8 +854,9 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
 void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
   AugAssignView a(stmt);
   const Tree& target = a.target();
-  if (target.kind() != TreeKind::Name) fail(stmt.range(), "augmented assignment is supported on variables only");
-  Value* lhs = emit_name(target, env);
+  if (target.kind() != TreeKind::Name && target.kind() != TreeKind::Attribute && target.kind() != TreeKind::Subscript)
+    fail(stmt.range(), "augmented assignment needs a variable, attribute or subscript target");
+  Value* lhs = emit_expr(target, env);
   Value* rhs = emit_expr(a.value(), env);
   static const std::unordered_map<TokenKind, const char*> kOps = {
       {TokenKind::Plus, "add"}, {TokenKind::Minus, "sub"}, {TokenKind::Star, "mul"}, {TokenKind::Slash, "div"},
@@ -1345,10 +1348,29 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       }
       return emit_builtin(Symbol::make(ns, op), std::move(args), std::move(kwargs), e.range());
     }
-    if (TypePtr nt = dotted.find('.') != std::string::npos || !env.lookup(dotted) ? file_.resolve_type(dotted) : nullptr;
-        nt && nt->is_named_tuple()) {
+    TypePtr named = dotted.find('.') != std::string::npos || !env.lookup(dotted) ? file_.resolve_type(dotted) : nullptr;
+    if (named && named->is_named_tuple()) {
       emit_args(0);
-      return construct_named_tuple(nt, args, kwargs, e.range());
+      return construct_named_tuple(named, args, kwargs, e.range());
+    }
+    if (named && named->as_class() && !named->as_class()->is_module()) {
+      // Foo(args): a new object, then its __init__.
+      const ClassType* cls = named->as_class();
+      Function* init = cls->find_method("__init__");
+      if (!init) fail(callee.range(), fmt::format("class {} has no __init__", cls->name()));
+      emit_args(0);
+      Value* obj = graph_->insert_node(graph_->create_object(named))->set_source_range(e.range())->output();
+      std::vector<CallArg> init_args{{obj, e.range()}};
+      init_args.insert(init_args.end(), args.begin(), args.end());
+      TypeEnv tenv;
+      std::string why;
+      auto inputs = match_arguments(init->schema(), param_types(*init), init->defaults(), init_args, kwargs, tenv, why);
+      if (!inputs) fail(e.range(), fmt::format("{}.__init__() {}", cls->name(), why));
+      Node* call = graph_->insert_node(graph_->create(sym::prim_CallMethod, *inputs));
+      call->set_s(sym::attr_name, "__init__");
+      call->set_source_range(e.range());
+      call->output()->set_type(Type::none());
+      return obj;
     }
     if (dotted.rfind("__torch__.", 0) == 0) {
       Function* fn = file_.resolve_function(dotted, callee.range());
@@ -1433,8 +1455,13 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       if (!m) m = file_.method(*cls, a.name(), callee.range());
       if (!m) fail(callee.range(), fmt::format("object of type {} has no method '{}'", cls->name(), a.name()));
       emit_args(0);
-      std::vector<Value*> inputs{self};
-      for (auto& arg : args) inputs.push_back(arg.value);
+      std::vector<CallArg> margs{{self, a.value().range()}};
+      margs.insert(margs.end(), args.begin(), args.end());
+      TypeEnv tenv;
+      std::string why;
+      auto bound = match_arguments(m->schema(), param_types(*m), m->defaults(), margs, kwargs, tenv, why);
+      if (!bound) fail(e.range(), fmt::format("{}() {}", a.name(), why));
+      const std::vector<Value*>& inputs = *bound;
       Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, inputs));
       n->set_s(sym::attr_name, a.name());
       n->set_source_range(e.range());
@@ -1635,11 +1662,19 @@ Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, st
   fail(range, fmt::format("Arguments for call are not valid.\nThe following variants are available:{}", report));
 }
 
+std::vector<TypePtr> param_types(const Function& fn) {
+  std::vector<TypePtr> types;
+  if (const auto* gf = dynamic_cast<const GraphFunction*>(&fn)) {
+    for (const Value* in : gf->graph()->inputs()) types.push_back(in->type());
+  } else {
+    types.assign(fn.schema().arguments.size(), Type::any());
+  }
+  return types;
+}
+
 Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg> args, std::vector<CallKwarg> kwargs,
                                         const SourceRange& range) {
-  const auto* gf = dynamic_cast<const GraphFunction*>(&fn);
-  std::vector<TypePtr> types;
-  for (const Value* in : gf->graph()->inputs()) types.push_back(in->type());
+  std::vector<TypePtr> types = param_types(fn);
   TypeEnv env;
   std::string why;
   auto inputs = match_arguments(fn.schema(), types, fn.defaults(), args, kwargs, env, why);
@@ -1648,7 +1683,7 @@ Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg>
   call_inputs.insert(call_inputs.end(), inputs->begin(), inputs->end());
   Node* call = graph_->insert_node(graph_->create(sym::prim_CallFunction, call_inputs));
   call->set_source_range(range);
-  call->output()->set_type(gf->graph()->outputs()[0]->type());
+  call->output()->set_type(fn.return_type());
   return call->output();
 }
 
@@ -1840,8 +1875,11 @@ TypePtr FileCompiler::class_type(const std::string& name) {
   // Methods compile now, so a class handed out is complete (methods defined later in
   // the body and called earlier are compiled on demand by method()).
   std::vector<std::string> names;
+  // __init__ first: a TorchScript class's attributes are the ones it assigns.
   for (const auto& st : cd.body())
-    if (st->kind() == TreeKind::Def) names.push_back(DefView(*st).name());
+    if (st->kind() == TreeKind::Def && DefView(*st).name() == "__init__") names.push_back("__init__");
+  for (const auto& st : cd.body())
+    if (st->kind() == TreeKind::Def && DefView(*st).name() != "__init__") names.push_back(DefView(*st).name());
   for (const auto& m : names) method(*cls, m, cd.range());
   return cls;
 }

@@ -123,6 +123,12 @@ class Emitter {
     code_.types.push_back(std::move(t));
     return static_cast<int32_t>(code_.types.size() - 1);
   }
+  // A call must pass exactly the callee's arguments: the interpreter trusts it.
+  void check_arity(const Node* n, const Function* fn, size_t given) {
+    const size_t want = fn->schema().arguments.size();
+    if (given != want)
+      fail(n, fmt::format("{} calls {} with {} argument(s) but it takes {}", n->kind().qual_string(), fn->qualname(), given, want));
+  }
   int32_t function_index(const Function* f) {
     auto it = std::find(code_.functions.begin(), code_.functions.end(), f);
     if (it != code_.functions.end()) return static_cast<int32_t>(it - code_.functions.begin());
@@ -305,6 +311,7 @@ class Emitter {
       case sym::k_prim_CallFunction: {
         const Function* fn = callee_of(n->input(0), n);
         std::vector<Value*> args(n->inputs().begin() + 1, n->inputs().end());
+        check_arity(n, fn, args.size());
         push_values(args, n);
         add(OpCode::CALL, function_index(fn), static_cast<int32_t>(args.size()));
         return store_outputs(n);
@@ -314,6 +321,7 @@ class Emitter {
         push_values(n->inputs(), n);
         const ClassType* cls = n->input(0)->type()->as_class();
         Function* fn = cls ? cls->find_method(name) : nullptr;
+        if (fn) check_arity(n, fn, n->inputs().size());
         if (fn)
           add(OpCode::CALL, function_index(fn), static_cast<int32_t>(n->inputs().size()));
         else
@@ -476,6 +484,7 @@ class Emitter {
       fn = callee_of(args[0], n);
       args.erase(args.begin());
     }
+    check_arity(n, fn, args.size());
     push_values(args, n);
     add(OpCode::FORK, function_index(fn), static_cast<int32_t>(args.size()));
     store_outputs(n);

@@ -173,6 +173,8 @@ void run_code(const Code& entry, Stack& stack) {
                    type_of(self)->str());
           const Function* fn = self.objectRef().type->find_method(name);
           TL_CHECK(fn, ValueError, "object of type {} has no method '{}'", self.objectRef().type->name(), name);
+          TL_CHECK(fn->schema().arguments.size() == static_cast<size_t>(ins.n), TypeError,
+                   "{}() takes {} argument(s) but {} were given", fn->qualname(), fn->schema().arguments.size(), ins.n);
           enter(fn);
           break;
         }
