@@ -9,6 +9,7 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
+#include "archive/zip_writer.h"
 #include "jit/serialization/export.h"
 #include "jit/serialization/import.h"
 #include "jit/runtime/interpreter.h"
@@ -153,6 +154,38 @@ TEST(Import, WrongKindOfFileSaysWhichLoader) {
   const std::string b = failure_of([&] { (void)torchlet::load(archive); });
   EXPECT_EQ(b.rfind("unsupported: ", 0), 0u) << b;
   EXPECT_NE(b.find("torchlet::jit::load"), std::string::npos) << b;
+}
+
+}  // namespace
+}  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+// A hostile archive whose classes name each other in a chain far deeper than any model:
+// refused with a LimitError, not a stack overflow.
+TEST(Import, ChainsOfClassDefinitionsAreBounded) {
+  const auto path = std::filesystem::temp_directory_path() / "torchlet_class_chain.pt";
+  {
+    ZipWriter w(path.string(), "archive");
+    std::string code;
+    const int n = 5000;
+    for (int i = 0; i < n; ++i) {
+      code += "class C" + std::to_string(i) + "(Module):\n  training : bool\n";
+      if (i + 1 < n) code += "  next : __torch__.C" + std::to_string(i + 1) + "\n";
+    }
+    w.write_record("code/__torch__.py", code);
+    // data.pkl: GLOBAL '__torch__ C0', EMPTY_TUPLE, NEWOBJ, EMPTY_DICT, BUILD, STOP
+    const std::string pkl = std::string("\x80\x02", 2) + "c__torch__\nC0\n)\x81}b.";
+    w.write_record("data.pkl", pkl);
+    w.write_record("constants.pkl", std::string("\x80\x02).", 4));
+    w.write_record("version", "3\n");
+    w.finalize();
+  }
+  const std::string what = failure_of([&] { (void)load(path.string()); });
+  EXPECT_EQ(what.rfind("limit exceeded: ", 0), 0u) << what.substr(0, 300);
+  EXPECT_NE(what.find("more than 200 deep"), std::string::npos) << what.substr(0, 300);
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -188,6 +188,20 @@ class FileCompiler {
   // class qualname -> method name -> its def, until compiled
   std::unordered_map<std::string, std::unordered_map<std::string, const Tree*>> pending_methods_;
   std::unordered_set<std::string> in_progress_;
+  // Compiling one definition compiles the ones it names first; the chain is bounded so a
+  // hostile file cannot exhaust the C++ stack (kMaxDefinitionNesting).
+  size_t depth_ = 0;
+  struct Nest {
+    FileCompiler& fc;
+    Nest(FileCompiler& f, const SourceRange& where) : fc(f) {
+      if (++fc.depth_ > kMaxDefinitionNesting) {
+        --fc.depth_;
+        throw_limit_error(where, fmt::format("definitions that name each other more than {} deep", kMaxDefinitionNesting));
+      }
+    }
+    ~Nest() { --fc.depth_; }
+  };
+  static constexpr size_t kMaxDefinitionNesting = 200;
 };
 
 namespace {
@@ -1749,6 +1763,7 @@ Function* FileCompiler::function(const std::string& name, const SourceRange& use
   if (Function* f = cu_.find_function(qualname)) return f;
   if (!in_progress_.insert(qualname).second)
     throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", name));
+  Nest nest(*this, use);
   GraphFunction* f = FunctionCompiler(*this, *it->second, qualname).compile();
   in_progress_.erase(qualname);
   return f;
@@ -1788,6 +1803,7 @@ TypePtr FileCompiler::class_type(const std::string& name) {
   if (it == classes_.end()) return nullptr;
   const std::string qualname = prefix_ + name;
   if (TypePtr t = cu_.find_type(qualname)) return t;
+  Nest nest(*this, it->second->range());
   ClassDefView cd(*it->second);
   if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "NamedTuple" ||
                                  cd.bases()[0]->range().text() == "typing.NamedTuple")) {

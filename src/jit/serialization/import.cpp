@@ -168,8 +168,22 @@ class Importer {
     return {qualname.substr(0, dot), qualname.substr(dot + 1)};
   }
 
+  // Compiling a class compiles the classes and functions it names first, recursively: a
+  // file naming a chain of thousands of classes must not exhaust the C++ stack.
+  struct DepthGuard {
+    Importer& self;
+    explicit DepthGuard(Importer& s) : self(s) {
+      TL_CHECK(++self.depth_ <= kMaxDefinitionNesting, LimitError,
+               "{}: classes and functions whose definitions name each other more than {} deep", self.path_,
+               kMaxDefinitionNesting);
+    }
+    ~DepthGuard() { --self.depth_; }
+  };
+  static constexpr size_t kMaxDefinitionNesting = 200;
+
   TypePtr resolve_type(const std::string& qualname) {
     if (TypePtr t = cu_->find_type(qualname)) return t;
+    DepthGuard guard(*this);
     auto [module, name] = split(qualname);
     SourceFile* f = module.rfind("__torch__", 0) == 0 ? source_for(module) : nullptr;
     return f ? f->class_type(name) : nullptr;
@@ -177,6 +191,7 @@ class Importer {
 
   Function* resolve_function(const std::string& qualname) {
     if (Function* fn = cu_->find_function(qualname)) return fn;
+    DepthGuard guard(*this);
     auto [module, name] = split(qualname);
     SourceFile* f = module.rfind("__torch__", 0) == 0 ? source_for(module) : nullptr;
     return f ? f->function(name) : nullptr;
@@ -253,6 +268,7 @@ class Importer {
   CompilerHooks hooks_;
   std::unordered_map<std::string, std::unique_ptr<SourceFile>> files_;
   IValue constants_;
+  size_t depth_ = 0;
 };
 
 }  // namespace
