@@ -177,6 +177,7 @@ class FileCompiler {
   }
   TypePtr parse_annotation(const Tree& ann);
   CompilationUnit& cu() { return cu_; }
+  int64_t archive_version() const { return hooks_.archive_version; }
 
  private:
   CompilationUnit& cu_;
@@ -257,6 +258,10 @@ class FunctionCompiler {
 
   // --- calls -------------------------------------------------------------------------
   Value* emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range);
+  // An operator call compiled with its meaning at the archive's version (CompilerHooks::
+  // archive_version); nullopt to compile it as usual (arguments possibly adjusted).
+  std::optional<Value*> upgrade_call(Symbol name, std::vector<CallArg>& args, std::vector<CallKwarg>& kwargs,
+                                     const SourceRange& range);
   Value* emit_user_call(const Function& fn, std::vector<CallArg> args, std::vector<CallKwarg> kwargs,
                         const SourceRange& range);
   // Binds arguments to formals (positional, keyword, default), converting where the
@@ -286,6 +291,8 @@ class FunctionCompiler {
   GraphPtr graph_;
   TypePtr return_type_;
   ClassTypePtr self_type_;  // set when compiling a method
+  bool upgrading_ = false;  // inside an upgrader's own calls
+  Env upgrade_env_;         // scratch scope for an upgrader's If outputs
 };
 
 std::vector<TypePtr> param_types(const Function& fn);
@@ -1626,7 +1633,55 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_given(const FunctionS
   return out;
 }
 
+std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<CallArg>& args, std::vector<CallKwarg>& kwargs,
+                                                    const SourceRange& range) {
+  const int64_t version = file_.archive_version();
+  if (version <= 0 || upgrading_) return std::nullopt;
+  const std::string& q = name.qual_string();
+  auto has_kw = [&](const char* k) {
+    return std::any_of(kwargs.begin(), kwargs.end(), [&](const CallKwarg& kw) { return kw.name == k; });
+  };
+  if ((q == "aten::div" || q == "aten::div_") && version <= 3 && args.size() == 2 && kwargs.empty() &&
+      args[0].value->type()->kind() == TypeKind::Tensor) {
+    // Before version 4, dividing integers truncated: div_Tensor_0_3 / div_Scalar_0_3.
+    upgrading_ = true;
+    auto is_float = [&](Value* v) -> Value* {
+      switch (v->type()->kind()) {
+        case TypeKind::Tensor: return emit_builtin(Symbol::from_qual_string("aten::is_floating_point"), {{v, range}}, {}, range);
+        case TypeKind::Float: return constant(IValue(true));
+        default: return constant(IValue(false));
+      }
+    };
+    Value* cond = emit_builtin(Symbol::from_qual_string("aten::__or__"), {{is_float(args[0].value), range}, {is_float(args[1].value), range}},
+                               {}, range);
+    emit_branches(cond, [&](Env& b) { b.set("$upgraded", emit_builtin(name, args, {}, range)); return Exit::None; },
+                  [&](Env& b) {
+                    b.set("$upgraded", emit_builtin(name, args, {{"rounding_mode", constant(IValue("trunc")), range}}, range));
+                    return Exit::None;
+                  },
+                  upgrade_env_, false, range);
+    upgrading_ = false;
+    Value* out = upgrade_env_.lookup("$upgraded");
+    upgrade_env_.values.clear();
+    upgrade_env_.order.clear();
+    return out;
+  }
+  if (q == "aten::full" && version <= 4 && args.size() == 2 && !has_kw("dtype") && !has_kw("out")) {
+    // Before version 5, full() without a dtype gave a float tensor whatever the fill: full_0_4.
+    if (args[1].value->type()->kind() != TypeKind::Float)
+      args[1].value = emit_builtin(Symbol::from_qual_string("aten::Float"), {{args[1].value, range}}, {}, range);
+    return std::nullopt;
+  }
+  if (((q == "aten::linspace" && version <= 7) || (q == "aten::logspace" && version <= 8)) && args.size() == 2 &&
+      !has_kw("steps")) {
+    kwargs.push_back({"steps", constant(IValue(100)), range});  // linspace_0_7 / logspace_0_8
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range) {
+  if (auto upgraded = upgrade_call(name, args, kwargs, range)) return *upgraded;
   const auto& overloads = OperatorRegistry::global().overloads(name);
   if (overloads.empty()) fail(range, fmt::format("unknown builtin op: {}", name.qual_string()));
   auto emit_node = [&](const Operator* op, const std::vector<Value*>& inputs, const TypeEnv& env) -> Value* {

@@ -30,6 +30,11 @@ struct CompilerHooks {
   // called, instead of failing the whole file (archives: a model whose unused method
   // needs an operator torchlet lacks still loads).
   bool defer_method_errors = false;
+  // The archive's format version (0: current). Calls to operators whose meaning changed
+  // since that version are compiled with the old meaning, as torch's upgraders do:
+  // aten::div/div_ on integers (<= 3: truncating), aten::full without a dtype (<= 4: a
+  // float tensor), aten::linspace/logspace without steps (<= 7/8: 100 steps).
+  int64_t archive_version = 0;
 };
 
 // Compiles every function and class defined in `source` into a new unit; functions

@@ -78,14 +78,18 @@ class Importer {
     TL_CHECK(has_code, UnsupportedError,
              "{}: this is a torch.save checkpoint, not a TorchScript archive (no code/ or constants.pkl); load it with "
              "torchlet::load", path_);
-    if (zip_.has_record("version")) {
-      std::string text = zip_.read("version");
+    // torch writes the format version as `version`, or `.data/version` in archives
+    // without tensor data.
+    const char* version_record = zip_.has_record("version") ? "version" : ".data/version";
+    if (zip_.has_record(version_record)) {
+      std::string text = zip_.read(version_record);
       while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
       int64_t v = 0;
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
       TL_CHECK(ec == std::errc() && end == text.data() + text.size(), FormatError, "{}/version: '{}' is not a number",
                path_, text);
       cu_->set_archive_version(v);
+      hooks_.archive_version = v;
       TL_CHECK(v <= kMaxArchiveVersion, UnsupportedError,
                "{}: archive format version {} is newer than this torchlet reads (up to {}); it was written by a newer "
                "PyTorch", path_, v, kMaxArchiveVersion);
