@@ -131,3 +131,51 @@ class ScriptSave(unittest.TestCase):
                     self.assertEqual(n1, n2)
                     self.assertTrue(torch.equal(p1, p2), n1)
                 self.assertEqual(again.training, original.training)
+
+
+class ScriptCommand(unittest.TestCase):
+    """`torchlet script SOURCE.py -o OUT.pt`: torch.jit.load reads the archive and its
+    forward computes what torch's own compilation of the same source computes."""
+
+    SOURCE = '''from typing import Dict, List
+import torch
+
+
+def weight(word: str, table: Dict[str, int]) -> int:
+    if word in table:
+        return table[word]
+    return len(word)
+
+
+def score(t: torch.Tensor, words: List[str], scale: float) -> torch.Tensor:
+    table: Dict[str, int] = {"a": 10, "bb": 20}
+    total = 0
+    for i, w in enumerate(words):
+        total += weight(w, table) * (i + 1)
+    return t * scale + total
+'''
+
+    def setUp(self):
+        require_environment(self)
+
+    def test_archive_runs_in_torch_like_torchs_own_compilation(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = pathlib.Path(tmp) / "prog.py"
+            out = pathlib.Path(tmp) / "prog.pt"
+            src.write_text(self.SOURCE)
+            run("script", src, "-o", out, "--function", "score")
+            loaded = torch.jit.load(str(out))
+        body = "\n".join(l for l in self.SOURCE.splitlines() if not l.startswith(("from ", "import "))) + "\n"
+        reference = torch.jit.CompilationUnit(body).score
+        args = (torch.arange(3.0), ["a", "ccc", "bb"], 0.5)
+        torch.testing.assert_close(loaded(*args), reference(*args))
+
+    def test_compile_errors_point_at_the_source(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = pathlib.Path(tmp) / "bad.py"
+            src.write_text("def f(x: int) -> str:\n    return x + 1\n")
+            proc = run("script", src, "-o", pathlib.Path(tmp) / "bad.pt", check=False)
+            self.assertEqual(proc.returncode, 1, proc.stderr)
+            self.assertIn("Return value was annotated as having type str but is actually of type int", proc.stderr)
+            self.assertIn("bad.py", proc.stderr)
+            self.assertFalse((pathlib.Path(tmp) / "bad.pt").exists())
