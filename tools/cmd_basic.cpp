@@ -87,8 +87,8 @@ int cmd_demo(const Args& args) {
   auto cu = jit::compile(source, "demo.py");
   fmt::print("   collatz(27) = {}\n", (*cu->find_function("collatz"))({IValue(27)}).repr());
 
-  fmt::print("\nNot there yet: saving TorchScript archives (torch.jit.save) and `torchlet script`.\n"
-             "See README.md.\n");
+  fmt::print("\nNot there yet: saving a module torchlet compiled itself (torch.jit.save needs the python\n"
+             "printer; loaded modules save, and `torchlet script` archives free functions). See README.md.\n");
   return 0;
 }
 
