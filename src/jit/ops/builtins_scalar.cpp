@@ -17,6 +17,7 @@
 #include <numeric>
 
 #include "jit/ops/ops_util.h"
+#include "jit/runtime/scalar_math.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -29,10 +30,11 @@ int64_t as_int(const IValue& v) { return v.isBool() ? int64_t{v.toBool()} : v.to
 double as_double(const IValue& v) { return v.isDouble() ? v.toDouble() : static_cast<double>(as_int(v)); }
 Complex as_complex(const IValue& v) { return is_cplx(v) ? v.toComplexDouble() : Complex(as_double(v), 0); }
 
-// int64 arithmetic wraps as torch's does (two's complement, no UB).
-int64_t wrap_add(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t wrap_sub(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t wrap_mul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+// int64 arithmetic wraps as torch's does; one definition, shared with the
+// interpreter's fast scalar path (jit/runtime/scalar_math.h).
+int64_t wrap_add(int64_t a, int64_t b) { return scalar::add(a, b); }
+int64_t wrap_sub(int64_t a, int64_t b) { return scalar::sub(a, b); }
+int64_t wrap_mul(int64_t a, int64_t b) { return scalar::mul(a, b); }
 
 // float -> int as torch's interpreter converts (a truncating cast; x86 gives INT64_MIN
 // for NaN and out-of-range values, which torch 1.13 returns too).
@@ -48,22 +50,6 @@ int64_t checked_float_to_int(double d) {
   return static_cast<int64_t>(d);
 }
 
-// Python's a // b and a % b on ints (quotient rounds toward -inf, remainder takes the
-// divisor's sign). INT64_MIN // -1 wraps (torch's interpreter traps on it).
-int64_t py_floordiv(int64_t a, int64_t b) {
-  TL_CHECK(b != 0, ScriptError, "ZeroDivisionError: integer division or modulo by zero");
-  if (b == -1) return wrap_sub(0, a);
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t py_mod(int64_t a, int64_t b) {
-  TL_CHECK(b != 0, ScriptError, "ZeroDivisionError: integer division or modulo by zero");
-  if (b == -1) return 0;
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
 // Python's float // and % (CPython's float_divmod), with IEEE results for a zero
 // divisor as torch returns them (inf / nan) instead of raising.
 double py_fmod(double a, double b) {
@@ -113,15 +99,12 @@ struct Div {  // true division: ints give a float
   static Complex c(Complex a, Complex b) { return a / b; }
 };
 struct FloorDiv {
-  static int64_t i(int64_t a, int64_t b) {
-    // torch's interpreter says "division by 0" for int // 0.
-    TL_CHECK(b != 0, ScriptError, "division by 0");
-    return py_floordiv(a, b);
-  }
+  // Python's quotient rounding toward -inf; torch's interpreter says "division by 0".
+  static int64_t i(int64_t a, int64_t b) { return scalar::floordiv(a, b); }
   static double d(double a, double b) { return py_ffloordiv(a, b); }
 };
 struct Remainder {
-  static int64_t i(int64_t a, int64_t b) { return py_mod(a, b); }
+  static int64_t i(int64_t a, int64_t b) { return scalar::remainder(a, b); }  // the divisor's sign
   static double d(double a, double b) { return py_fmod(a, b); }
 };
 struct Pow {  // pow.int gives a float, as torch's schema says

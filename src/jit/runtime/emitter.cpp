@@ -137,11 +137,8 @@ class Emitter {
   }
 
   // --- liveness (Note [Last uses]) ------------------------------------------------------
-  static const Block* defining_block(const Value* v) {
-    const Node* def = v->node();
-    if (def->kind() == sym::prim_Param && !def->in_block_list()) return def->owning_block();
-    return def->owning_block();
-  }
+  // A block input's producer is the block's param node, so this covers inputs too.
+  static const Block* defining_block(const Value* v) { return v->node()->owning_block(); }
   static bool loop_between(const Node* user, const Block* def_block) {
     for (const Block* b = user->owning_block(); b && b != def_block; b = b->owning_node()->owning_block()) {
       if (!b->owning_node()) return true;  // def_block is not an ancestor: be safe

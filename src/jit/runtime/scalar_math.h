@@ -1,6 +1,6 @@
-// Python's integer and float arithmetic as TorchScript defines it, in one place: the
-// number builtins in src/jit/ops register these semantics and the interpreter's
-// register-to-register fast path (fast_ops.def) runs the same functions.
+// Python's integer arithmetic as TorchScript defines it, in one place: the number
+// builtins in src/jit/ops (builtins_scalar.cpp) and the interpreter's
+// register-to-register fast path (fast_ops.def) both run these functions.
 #pragma once
 
 #include <cmath>
