@@ -4,8 +4,10 @@
 #   scripts/setup.sh --test   plus the test oracle (real PyTorch) and test tools
 set -euo pipefail
 
-packages=(cmake ninja-build ccache g++ zlib1g-dev libdnnl-dev libfmt-dev libcli11-dev
-          libgtest-dev libgmock-dev libbenchmark-dev)
+# ocl-icd-opencl-dev: libdnnl-dev only recommends it, but dnnl's CMake config refuses to
+# load without OpenCL, and recommends are not installed here.
+packages=(cmake ninja-build ccache g++ zlib1g-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev
+          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(python3-torch python3-torchvision python3-numpy clang)
 fi
