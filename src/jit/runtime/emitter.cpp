@@ -167,9 +167,11 @@ class Emitter {
     }
   }
   // reg dst = v, for `user`: a constant load, a move on v's last use, else a copy.
-  void assign(int32_t dst, const Value* v, const Node* user) {
+  // `read_again`: `user` reads v once more after this (a loop whose condition is also
+  // one of its carried values), so v must not be moved out yet.
+  void assign(int32_t dst, const Value* v, const Node* user, bool read_again = false) {
     if (v->node()->kind() == sym::prim_Constant) add(OpCode::LOADCR, dst, constant_of(v));
-    else if (is_last_use(v, user)) add(OpCode::MOVER, dst, reg(v));
+    else if (!read_again && is_last_use(v, user)) add(OpCode::MOVER, dst, reg(v));
     else add(OpCode::COPYR, dst, reg(v));
   }
 
@@ -436,11 +438,14 @@ class Emitter {
     const Block* body = n->blocks()[0];
     const auto counter = static_cast<int32_t>(loop_counter_.at(n));
     const size_t carried = n->inputs().size() - 2;
-    assign(counter + 1, n->input(0), n);
-    assign(counter + 2, n->input(1), n);
+    std::vector<Value*> init(n->inputs().begin() + 2, n->inputs().end());
+    auto among = [](const std::vector<Value*>& vs, const Value* v) { return std::find(vs.begin(), vs.end(), v) != vs.end(); };
+    // `c = ...; while c: ...` passes c both as the condition and as a carried value
+    // (and `for i in range(n): n = ...` passes n as trip count and carried value).
+    assign(counter + 1, n->input(0), n, among(init, n->input(0)));
+    assign(counter + 2, n->input(1), n, among(init, n->input(1)));
     add(OpCode::LOADCR, counter, constant_index(IValue(int64_t{0})));
     if (carried > 0) {
-      std::vector<Value*> init(n->inputs().begin() + 2, n->inputs().end());
       push_values(init, n);
       add(OpCode::STOREN, reg(body->inputs()[1]), static_cast<int32_t>(carried));
     }
@@ -449,16 +454,18 @@ class Emitter {
     emit_block_nodes(body);
     current_node_ = n;
     const auto& outs = body->outputs();  // condition, then carried values
+    // The condition is read before the carried values are stored: it may be one of
+    // them (copied, not moved, then) or a body input the stores below overwrite.
+    std::vector<Value*> next(outs.begin() + 1, outs.end());
+    assign(counter + 2, outs[0], body->return_node(), among(next, outs[0]));
     if (carried == 1) {
       // One carried value: no parallel assignment to get wrong, so no stack traffic.
       assign(reg(body->inputs()[1]), outs[1], body->return_node());
     } else if (carried > 1) {
       // c_1..r = c'_1..r at once (a swap `a, b = b, a` must read both first).
-      std::vector<Value*> next(outs.begin() + 1, outs.end());
       push_values(next, body->return_node());
       add(OpCode::STOREN, reg(body->inputs()[1]), static_cast<int32_t>(carried));
     }
-    assign(counter + 2, outs[0], body->return_node());
     add(OpCode::INC, counter, 0);
     const size_t back = add(OpCode::JMP, 0, 0);
     code_.instructions[back].x = static_cast<int32_t>(head) - static_cast<int32_t>(back);
