@@ -2,6 +2,8 @@
 // frames for calls, and the traceback built only when something throws (STYLE #15).
 #include "jit/runtime/interpreter.h"
 
+#include <algorithm>
+#include <limits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -13,6 +15,17 @@
 namespace torchlet::jit {
 
 namespace {
+
+// Note [Step budget] (interpreter.h): steps left on this thread.
+thread_local int64_t t_steps_left = std::numeric_limits<int64_t>::max();
+
+[[noreturn]] __attribute__((noinline, cold)) void steps_exhausted() {
+  TL_FAIL(LimitError, "the TorchScript step budget ran out (a loop or call chain ran longer than the caller allows)");
+}
+
+inline void spend_step() {
+  if (--t_steps_left < 0) steps_exhausted();
+}
 
 struct Frame {
   const Code* code;
@@ -57,6 +70,18 @@ std::string frame_text(const Frame& f) {
 
 }  // namespace
 
+StepBudget::StepBudget(int64_t steps)
+    : outer_left_(t_steps_left), granted_(std::clamp<int64_t>(steps, 0, std::max<int64_t>(t_steps_left, 0))) {
+  t_steps_left = granted_;
+}
+
+StepBudget::~StepBudget() {
+  const int64_t spent = granted_ - std::max<int64_t>(t_steps_left, 0);
+  t_steps_left = outer_left_ == std::numeric_limits<int64_t>::max() ? outer_left_ : outer_left_ - spent;
+}
+
+int64_t StepBudget::left() { return t_steps_left; }
+
 void run_code(const Code& entry, Stack& stack) {
   std::vector<Frame> frames;
   std::vector<IValue> registers(entry.num_registers);
@@ -74,6 +99,8 @@ void run_code(const Code& entry, Stack& stack) {
       return;
     }
     const Code& callee = gf->code();
+    TL_CHECK(frames.size() < kMaxCallDepth, LimitError, "TorchScript calls nested deeper than {} frames calling {}",
+             kMaxCallDepth, fn->qualname());
     frames.back().pc = pc;
     const size_t base = registers.size();
     registers.resize(base + callee.num_registers);
@@ -154,6 +181,7 @@ void run_code(const Code& entry, Stack& stack) {
           pc += ins.x;
           break;
         case OpCode::LOOP: {
+          spend_step();
           const int64_t i = regs[ins.x].toInt();
           if (i < regs[ins.x + 1].toInt() && regs[ins.x + 2].toBool()) ++pc;
           else pc += ins.n;
@@ -164,9 +192,11 @@ void run_code(const Code& entry, Stack& stack) {
           ++pc;
           break;
         case OpCode::CALL:
+          spend_step();
           enter(code->functions[ins.x]);
           break;
         case OpCode::CALLM: {
+          spend_step();
           const IValue& self = peek(stack, 0, static_cast<size_t>(ins.n));
           const std::string& name = code->constants[ins.x].toStringRef();
           TL_CHECK(self.isObject(), TypeError, "cannot call method '{}' on a value of type {}", name,
@@ -303,10 +333,13 @@ void run_code(const Code& entry, Stack& stack) {
           throw Raised{cls.isNone() ? "RuntimeError" : cls.toStringRef(), msg.isString() ? msg.toStringRef() : msg.repr()};
         }
         case OpCode::FORK: {
+          spend_step();
           const Function* fn = code->functions[ins.x];
           std::vector<IValue> args(std::make_move_iterator(stack.end() - ins.n), std::make_move_iterator(stack.end()));
           drop(stack, static_cast<size_t>(ins.n));
-          auto future = make_intrusive<Future>([fn, args = std::move(args)]() mutable {
+          // The task runs under what is left of this thread's budget (Note [Step budget]).
+          auto future = make_intrusive<Future>([fn, args = std::move(args), steps = t_steps_left]() mutable {
+            StepBudget budget(steps);
             Stack s = std::move(args);
             fn->run(s);
             return s.empty() ? IValue() : std::move(s.back());

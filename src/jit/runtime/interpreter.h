@@ -4,6 +4,8 @@
 // node's source range, as torch's "Traceback of TorchScript" does.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include <torchlet/error.h>
@@ -31,5 +33,30 @@ class ScriptException : public ScriptError {
 
 // Runs `code` with its inputs on the stack; leaves its outputs there.
 void run_code(const Code& code, Stack& stack);
+
+// Note [Step budget]: an archive's code may loop forever or call functions in an
+// exponential tree; that is a legitimate program, but a caller running untrusted
+// archives (the fuzzer, a service) needs it to stop. While a StepBudget lives on a
+// thread, every loop iteration and every call on that thread spends one step; when
+// none are left the run fails with a LimitError. Tasks forked on that thread start with
+// what is left of its budget. Without a StepBudget nothing is counted (the limit is
+// effectively infinite). Budgets nest: the inner one never grants more than is left.
+class StepBudget {
+ public:
+  explicit StepBudget(int64_t steps);
+  ~StepBudget();
+  StepBudget(const StepBudget&) = delete;
+  StepBudget& operator=(const StepBudget&) = delete;
+  // Steps left on this thread (INT64_MAX when no budget is active).
+  static int64_t left();
+
+ private:
+  int64_t outer_left_;
+  int64_t granted_;
+};
+
+// Deepest chain of TorchScript calls one run may build: recursion is refused at
+// compile time, but dynamic dispatch (CALLM) in a crafted archive can still recurse.
+inline constexpr size_t kMaxCallDepth = 2000;
 
 }  // namespace torchlet::jit
