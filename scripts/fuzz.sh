@@ -1,42 +1,120 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (build-fuzz/) and runs them.
-#   scripts/fuzz.sh                  every target, 60 s each
-#   scripts/fuzz.sh TARGET [SECONDS] one target (zip_reader_fuzz, unpickler_fuzz, checkpoint_fuzz)
-#   FUZZ_MAX_LEN=N caps input size (default 65536)
-# Seeds come from the fixtures real PyTorch writes (build/fixtures, made by the test
-# suite) plus the committed corpus in fuzz/corpus/<target>; new findings land in
-# fuzz/crashes/ and should be committed as regression inputs once fixed.
+#   scripts/fuzz.sh                        list the targets
+#   scripts/fuzz.sh all [SECONDS]          every target, SECONDS each (default 60)
+#   scripts/fuzz.sh TARGET [SECONDS]       one target (name with or without _fuzz)
+#   FUZZ_JOBS=N      build parallelism (default 1: the machine is shared)
+#   FUZZ_MAX_LEN=N   input size cap (default 65536)
+#   FUZZ_CORPUS=DIR  where each target's growing corpus lives (default build-fuzz/corpus)
+# The targets are fuzz/*_fuzz.cpp. Seeds: the committed corpus fuzz/corpus/<target>/,
+# past findings fuzz/regressions/<name>-*, and the files real PyTorch writes during the
+# test setup (build/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
+# input as fuzz/regressions/<name>-<what>.<ext> (tests/fuzz/ replays it). Prints per
+# target the executions, the corpus size and the new findings; exits 1 on any finding.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+
+all_targets=()
+for src in "$root"/fuzz/*_fuzz.cpp; do all_targets+=("$(basename "$src" .cpp)"); done
+
+if [[ $# -eq 0 ]]; then
+  echo "fuzz targets (scripts/fuzz.sh TARGET|all [SECONDS]):"
+  printf '  %s\n' "${all_targets[@]}"
+  exit 0
+fi
+if [[ $1 == all ]]; then
+  targets=("${all_targets[@]}")
+else
+  t=${1%_fuzz}_fuzz
+  [[ -f $root/fuzz/$t.cpp ]] || { echo "fuzz: no target $1 (have: ${all_targets[*]})" >&2; exit 2; }
+  targets=("$t")
+fi
+seconds=${2:-60}
+
 "$root/scripts/setup.sh" --test
 build=$root/build-fuzz
+export CCACHE_BASEDIR=$root
 if [[ ! -f "$build/build.ninja" ]]; then
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DTORCHLET_FUZZ=ON -DTORCHLET_TESTS=OFF -DTORCHLET_BENCH=OFF
+    -DTORCHLET_FUZZ=ON -DTORCHLET_TESTS=OFF -DTORCHLET_BENCH=OFF >/dev/null
 fi
-targets=(zip_reader_fuzz unpickler_fuzz checkpoint_fuzz)
-seconds=${2:-60}
-if [[ $# -ge 1 ]]; then targets=("$1"); fi
-cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
+cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
 
 fixtures=$root/build/fixtures
-if [[ ! -d "$fixtures" ]]; then
-  /usr/bin/python3 "$root/tests/fixtures/generate.py" "$fixtures"
+if [[ ! -d "$fixtures/script" ]]; then
+  /usr/bin/python3 "$root/tests/fixtures/generate.py" "$fixtures" >/dev/null
 fi
-mkdir -p "$root/fuzz/crashes"
+
+# Seeds from the fixtures, per target (small files only: each seed runs once per start).
+seed() {  # seed DEST DIR NAME-PATTERN...
+  local dest=$1 dir=$2; shift 2
+  [[ -d $dir ]] || return 0
+  local args=()
+  for p in "$@"; do args+=(-o -name "$p"); done
+  find "$dir" -type f -size -256k \( "${args[@]:1}" \) -exec cp {} "$dest/" \;
+}
+
+corpus_root=${FUZZ_CORPUS:-$build/corpus}
+crashes=$root/fuzz/crashes
+mkdir -p "$crashes" "$build/dicts"
+summary=()
+failed=0
 for t in "${targets[@]}"; do
-  work=$build/corpus/$t
-  mkdir -p "$work" "$root/fuzz/corpus/$t"
-  case $t in
-    zip_reader_fuzz|checkpoint_fuzz)
-      find "$fixtures/checkpoint" "$fixtures/archive" -name '*.pt' -size -512k -exec cp {} "$work/" \; ;;
-    unpickler_fuzz)
-      find "$fixtures/pickle" "$fixtures/checkpoint/bad" -name '*.pkl' -exec cp {} "$work/" \; ;;
+  name=${t%_fuzz}
+  work=$corpus_root/$t
+  mkdir -p "$work"
+  dicts=()
+  case $name in
+    zip_reader)
+      seed "$work" "$fixtures/archive" '*.pt' '*.zip'; seed "$work" "$fixtures/checkpoint" '*.pt'
+      dicts=(zip) ;;
+    checkpoint)
+      seed "$work" "$fixtures/archive" '*.pt'; seed "$work" "$fixtures/checkpoint" '*.pt'
+      dicts=(pickle zip) ;;
+    unpickler)
+      seed "$work" "$fixtures/pickle" '*.pkl'; seed "$work" "$fixtures/checkpoint/bad" '*.pkl'
+      dicts=(pickle) ;;
+    ir_parser)
+      seed "$work" "$fixtures/ir" '*.txt'; seed "$work" "$fixtures/runtime" '*.txt'
+      dicts=(ir) ;;
+    script_parser)
+      seed "$work" "$fixtures/frontend" '*.py'; seed "$work" "$fixtures/compiler" '*.py'
+      dicts=(torchscript) ;;
+    compiler)
+      seed "$work" "$fixtures/compiler" '*.py'; seed "$work" "$fixtures/frontend" '*.py'
+      dicts=(torchscript compiler) ;;
+    script_archive)
+      seed "$work" "$fixtures/script" '*.pt'; seed "$work" "$root/examples" '*_scripted.pt'
+      dicts=(zip pickle torchscript compiler) ;;
   esac
-  dict=$root/fuzz/pickle.dict
-  [[ $t == zip_reader_fuzz ]] && dict=$root/fuzz/zip.dict
+  dict=$build/dicts/$name.dict
+  : >"$dict"
+  for d in "${dicts[@]}"; do cat "$root/fuzz/dicts/$d.dict" >>"$dict"; done
+  seeds=("$work")
+  [[ -d $root/fuzz/corpus/$t ]] && seeds+=("$root/fuzz/corpus/$t")
+  regress=$build/regressions/$t
+  rm -rf "$regress"; mkdir -p "$regress"
+  find "$root/fuzz/regressions" -name "$name-*" -exec cp {} "$regress/" \;
+  seeds+=("$regress")
+
+  before=$(ls "$crashes" | grep -c "^$t-" || true)
+  log=$build/$t.log
   echo "fuzz: $t for ${seconds}s"
-  "$build/fuzz/$t" "$work" "$root/fuzz/corpus/$t" -dict="$dict" -max_total_time="$seconds" \
-    -rss_limit_mb=2048 -timeout=10 -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$root/fuzz/crashes/$t-" -print_final_stats=1 2>&1 \
-    | grep -E "^(#|stat::|INFO: (Running|Loaded)|==|SUMMARY)" | tail -n 12
+  status=0
+  "$build/fuzz/$t" "${seeds[@]}" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+    -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$crashes/$t-" -print_final_stats=1 \
+    >"$log" 2>&1 || status=$?
+  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{print $2}' | tail -n 1)
+  found=$(( $(ls "$crashes" | grep -c "^$t-" || true) - before ))
+  line="$t: ${execs:-?} executions, corpus $(ls "$work" | wc -l) files, $found new findings"
+  if [[ $status -ne 0 || $found -gt 0 ]]; then
+    failed=1
+    line+=" (exit $status; log $log)"
+    grep -E "^==[0-9]+==|SUMMARY|ERROR|Test unit written" "$log" | head -n 20 || true
+  fi
+  echo "$line"
+  summary+=("$line")
 done
+echo "fuzz summary:"
+printf '  %s\n' "${summary[@]}"
+exit $failed

@@ -1,0 +1,13 @@
+// libFuzzer entry for torch.jit.save archives through torchlet::jit::load, then forward; the body is
+// torchlet::fuzz::script_archive in targets.cpp, which the regression replay (tests/fuzz/) runs too.
+#include "targets.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  torchlet::fuzz::script_archive({data, size});
+  return 0;
+}
+
+// A loaded program may ask for any amount of memory (torch.zeros([1 << 20, 1 << 20]));
+// ASan's allocator then returns null, torchlet throws std::bad_alloc and the target
+// treats it as a legitimate refusal during forward (never during load).
+extern "C" const char* __asan_default_options() { return "allocator_may_return_null=1:max_allocation_size_mb=512"; }

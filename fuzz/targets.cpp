@@ -1,0 +1,212 @@
+// The fuzz target bodies (targets.h). Each feeds the bytes to one parser the way a user
+// would and exercises what it returns, so a wrong-but-accepted input reaches the code
+// that trusts it (printers, the emitter, the interpreter).
+#include "targets.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <array>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <torchlet/checkpoint.h>
+#include <torchlet/error.h>
+#include <torchlet/tensor.h>
+
+#include "archive/zip_reader.h"
+#include "jit/frontend/compiler.h"
+#include "jit/frontend/parser.h"
+#include "jit/ir/ir_parser.h"
+#include "jit/runtime/code.h"
+#include "jit/runtime/function.h"
+#include "jit/runtime/interpreter.h"
+#include "jit/serialization/import.h"
+#include "pickle/disassembler.h"
+#include "pickle/unpickler.h"
+
+namespace torchlet::fuzz {
+
+namespace {
+
+// Runs `body`, swallowing the refusals a parser may legitimately answer with. An
+// InternalError is an Error too, but it means one of our invariants broke: rethrown.
+template <typename F>
+void refusals_ok(F&& body) {
+  try {
+    body();
+  } catch (const InternalError&) {
+    throw;
+  } catch (const Error&) {
+  }
+}
+
+std::string as_text(Bytes data) { return std::string(reinterpret_cast<const char*>(data.data()), data.size()); }
+
+std::span<const std::byte> as_bytes(Bytes data) {
+  return {reinterpret_cast<const std::byte*>(data.data()), data.size()};
+}
+
+// The bytes as a file the loaders can open by path, in memory (memfd): no disk traffic
+// and nothing left behind when a run is cut short.
+class MemFile {
+ public:
+  explicit MemFile(Bytes data) : fd_(memfd_create("torchlet_fuzz", 0)) {
+    if (fd_ < 0) throw std::runtime_error("memfd_create failed");
+    size_t done = 0;
+    while (done < data.size()) {
+      const ssize_t n = write(fd_, data.data() + done, data.size() - done);
+      if (n <= 0) {
+        close(fd_);
+        throw std::runtime_error("writing the memfd failed");
+      }
+      done += static_cast<size_t>(n);
+    }
+  }
+  ~MemFile() { close(fd_); }
+  MemFile(const MemFile&) = delete;
+  MemFile& operator=(const MemFile&) = delete;
+  std::string path() const { return "/proc/self/fd/" + std::to_string(fd_); }
+
+ private:
+  int fd_;
+};
+
+// A fixed small argument for a parameter of `forward`, or nothing when the type is not
+// one a caller could supply without knowing the model.
+std::optional<IValue> sample_argument(const jit::SchemaType& t) {
+  using Kind = jit::SchemaType::Kind;
+  if (t.kind == Kind::Optional) return IValue();
+  if (t.kind == Kind::List && !t.contained.empty() && t.contained[0]->kind == Kind::Name &&
+      t.contained[0]->name == "int")
+    return IValue::list({IValue(int64_t{2}), IValue(int64_t{4})}, jit::Type::int_());
+  if (t.kind != Kind::Name) return std::nullopt;
+  if (t.name == "Tensor") return IValue(arange(8, DType::Float).reshape({2, 4}));
+  if (t.name == "int") return IValue(int64_t{2});
+  if (t.name == "float") return IValue(0.5);
+  if (t.name == "bool") return IValue(true);
+  if (t.name == "str") return IValue(std::string("fuzz"));
+  return std::nullopt;
+}
+
+void run_forward(const jit::Module& m) {
+  if (!m.has_method("forward")) return;
+  const jit::Method forward = m.get_method("forward");
+  const auto& params = forward.function().schema().arguments;
+  std::vector<IValue> args;
+  for (size_t i = 1; i < params.size(); ++i) {  // [0] is self
+    std::optional<IValue> a = sample_argument(*params[i].type);
+    if (!a) return;
+    args.push_back(std::move(*a));
+  }
+  jit::StepBudget budget(kForwardStepBudget);
+  try {
+    IValue out = forward(std::move(args));
+    (void)out.repr();
+  } catch (const std::bad_alloc&) {
+    // A program may ask for more memory than the fuzzer allows (the libFuzzer mains
+    // make ASan's allocator return null past a cap): legitimate, not a finding. The
+    // loader itself never gets this pass.
+  }
+}
+
+}  // namespace
+
+void zip_reader(Bytes data) {
+  refusals_ok([&] {
+    auto z = ZipReader::from_bytes(as_bytes(data), "fuzz.zip");
+    for (const auto& r : z.records()) {
+      if (r.uncompressed_size > (1u << 24)) continue;  // keep each run fast and small
+      (void)z.read(r, /*verify_crc=*/true);
+    }
+  });
+}
+
+void unpickler(Bytes data) {
+  for (bool inert : {false, true}) {
+    pickle::UnpicklerOptions opt;
+    opt.inert_unknown_globals = inert;
+    opt.persistent_load = [](const IValue&) { return IValue(zeros({16}, DType::Float)); };
+    opt.limits.max_objects = 1 << 16;  // keep each run fast
+    refusals_ok([&] { (void)pickle::unpickle(as_bytes(data), opt, "fuzz.pkl").repr(); });
+  }
+  const std::string listing = pickle::disassemble(as_bytes(data), "fuzz.pkl");
+  // Each opcode prints one line of bounded width; a listing out of proportion to its
+  // input (nesting printed as indentation once did this) is a finding.
+  if (listing.size() > 200 * data.size() + 4096)
+    throw std::runtime_error("disassembly of " + std::to_string(data.size()) + " bytes printed " +
+                             std::to_string(listing.size()));
+}
+
+void checkpoint(Bytes data) {
+  MemFile file(data);
+  for (auto mode : {LoadMode::Eager, LoadMode::Mapped}) {
+    LoadOptions opt;
+    opt.mode = mode;
+    refusals_ok([&] { (void)load(file.path(), opt).repr(); });
+  }
+  refusals_ok([&] { (void)scan(file.path()); });
+}
+
+void ir_parser(Bytes data) {
+  refusals_ok([&] {
+    jit::GraphPtr g = jit::parse_ir(as_text(data));
+    g->lint();
+    const std::string printed = g->str();
+    (void)jit::parse_ir(printed)->str();
+    (void)jit::emit_code(g, "fuzz", nullptr).dump();
+  });
+}
+
+void script_parser(Bytes data) {
+  auto source = std::make_shared<const jit::Source>(as_text(data), "fuzz.py");
+  refusals_ok([&] {
+    jit::ParsedFile file = jit::parse_file(source);
+    for (const jit::TreeRef& stmt : file.statements) jit::lint_tree(*stmt);
+    (void)jit::to_sexpr(file);
+  });
+  refusals_ok([&] {
+    jit::TreeRef e = jit::parse_expression(source);
+    jit::lint_tree(*e);
+    (void)jit::to_sexpr(*e);
+  });
+}
+
+void compiler(Bytes data) {
+  refusals_ok([&] {
+    auto cu = jit::compile(as_text(data), "fuzz.py");
+    for (jit::Function* fn : cu->functions()) {
+      const auto* gf = dynamic_cast<const jit::GraphFunction*>(fn);
+      if (!gf) continue;
+      refusals_ok([&] {
+        gf->graph()->lint();
+        (void)gf->graph()->str();
+        (void)gf->code().dump();
+      });
+    }
+  });
+}
+
+void script_archive(Bytes data) {
+  MemFile file(data);
+  refusals_ok([&] {
+    jit::Module m = jit::load(file.path());
+    refusals_ok([&] { run_forward(m); });
+  });
+}
+
+std::span<const Target> targets() {
+  static constexpr std::array<Target, 7> kTargets{{
+      {"zip_reader", zip_reader},
+      {"unpickler", unpickler},
+      {"checkpoint", checkpoint},
+      {"ir_parser", ir_parser},
+      {"script_parser", script_parser},
+      {"compiler", compiler},
+      {"script_archive", script_archive},
+  }};
+  return kTargets;
+}
+
+}  // namespace torchlet::fuzz

@@ -1,0 +1,39 @@
+// The body of every fuzz target, one function per parser of untrusted bytes. The
+// libFuzzer mains (fuzz/*_fuzz.cpp, clang only) and the regression replay in the normal
+// test suite (tests/fuzz/) both call these, so a finding replays through exactly the
+// code that found it. Not the place for mutators or corpus handling (scripts/fuzz.sh).
+//
+// Contract of each entry: a torchlet::Error (other than InternalError) is a correct
+// refusal and is swallowed; anything else escaping — InternalError, std::exception, a
+// sanitizer report, a crash, a hang — is a finding.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace torchlet::fuzz {
+
+using Bytes = std::span<const uint8_t>;
+
+void zip_reader(Bytes data);      // ZipReader over the bytes, every record read with CRC checks
+void unpickler(Bytes data);       // raw pickle bytes: strict and inert unpickling, disassembly
+void checkpoint(Bytes data);      // whole checkpoint file: load (eager, mapped) and scan
+void ir_parser(Bytes data);       // IR text: parse, lint, print, reparse, emit instructions
+void script_parser(Bytes data);   // TorchScript source: lexer + parser, file and expression
+void compiler(Bytes data);        // TorchScript source: compile, lint and emit every function
+void script_archive(Bytes data);  // torch.jit.save archive: load, run forward under a step budget
+
+// Steps (loop iterations and calls) the script_archive target lets `forward` take: a
+// hostile archive may loop forever, which is a legitimate program, not a finding.
+inline constexpr int64_t kForwardStepBudget = 100'000;
+
+struct Target {
+  std::string_view name;  // "checkpoint" for fuzz/checkpoint_fuzz.cpp
+  void (*run)(Bytes);
+};
+// Every target, in a fixed order.
+std::span<const Target> targets();
+
+}  // namespace torchlet::fuzz
