@@ -422,8 +422,13 @@ class Emitter {
       emit_block_nodes(b);
       current_node_ = n;
       // The If's outputs are fresh registers no branch value shares, so the branch
-      // results can be assigned one by one.
-      for (size_t i = 0; i < b->outputs().size(); ++i) assign(reg(n->output(i)), b->outputs()[i], b->return_node());
+      // results can be assigned one by one; a value output twice (`a, b = x, x`) is
+      // copied until its last occurrence, which may move it.
+      const auto& outs = b->outputs();
+      for (size_t i = 0; i < outs.size(); ++i) {
+        const bool again = std::find(outs.begin() + static_cast<std::ptrdiff_t>(i) + 1, outs.end(), outs[i]) != outs.end();
+        assign(reg(n->output(i)), outs[i], b->return_node(), again);
+      }
     };
     branch(n->blocks()[0]);
     const size_t jmp = add(OpCode::JMP, 0, 0, n);
