@@ -297,7 +297,9 @@ std::string FunctionSchema::str() const {
   if (is_varret) return out + "...";
   std::vector<std::string> rets;
   for (const auto& r : returns) rets.push_back(argument_str(r));
-  if (returns_tuple_syntax || returns.size() != 1) return out + "(" + join(rets, ", ") + ")";
+  // As torch prints: a single return whose spelling starts with '(' (a tuple, a list of
+  // tuples) is parenthesised too, so it cannot read as a list of returns.
+  if (returns_tuple_syntax || returns.size() != 1 || rets[0].front() == '(') return out + "(" + join(rets, ", ") + ")";
   return out + rets[0];
 }
 
