@@ -350,6 +350,32 @@ void rshift(Stack& s) {
   push(s, a >> (static_cast<uint64_t>(b) & 63));
 }
 void not_(Stack& s) { push(s, !pop_bool(s)); }
+// divmod(a, b): (a // b, a % b) with Python's signs; a zero divisor is Python's error.
+void divmod(Stack& s) {
+  IValue b = pop(s), a = pop(s);
+  if (a.isInt() && b.isInt()) {
+    TL_CHECK(b.toInt() != 0, ScriptError, "ZeroDivisionError: integer division or modulo by zero");
+    push(s, scalar::floordiv(a.toInt(), b.toInt()));
+    push(s, scalar::remainder(a.toInt(), b.toInt()));
+    return;
+  }
+  const double x = as_double(a), y = as_double(b);
+  TL_CHECK(y != 0, ScriptError, "ZeroDivisionError: float divmod()");
+  push(s, py_ffloordiv(x, y));
+  push(s, py_fmod(x, y));
+}
+
+// hash(x): equal values hash equal within a process (the values differ from Python's,
+// as torch's do).
+void hash(Stack& s) {
+  IValue v = pop(s);
+  if (v.isInt()) return push(s, v.toInt());
+  if (v.isBool()) return push(s, int64_t{v.toBool()});
+  if (v.isDouble()) return push(s, static_cast<int64_t>(std::hash<double>{}(v.toDouble())));
+  if (v.isString()) return push(s, static_cast<int64_t>(std::hash<std::string>{}(v.toStringRef())));
+  push(s, static_cast<int64_t>(std::hash<std::string>{}(v.repr())));
+}
+
 // __round_to_zero_floordiv: C division (truncation).
 void round_to_zero_floordiv(Stack& s) {
   int64_t b = pop_int(s);
@@ -748,6 +774,11 @@ static RegisterOps reg({
     {"aten::__rshift__.int(int a, int b) -> int", rshift},
     {"aten::__not__(bool self) -> bool", not_},
     {"aten::__round_to_zero_floordiv.int(int a, int b) -> int", round_to_zero_floordiv},
+    {"aten::divmod.int(int x, int y) -> (int, int)", divmod},
+    {"aten::divmod.float(float x, float y) -> (float, float)", divmod},
+    {"aten::divmod.int_float(int x, float y) -> (float, float)", divmod},
+    {"aten::divmod.float_int(float x, int y) -> (float, float)", divmod},
+    {"aten::hash.generic(t value) -> int", hash},
     // conversions
     {"aten::Int.Scalar(Scalar a) -> int", to_int},
     {"aten::Int.Tensor(Tensor a) -> int", to_int},

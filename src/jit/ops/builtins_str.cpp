@@ -231,6 +231,64 @@ void format(Stack& s) {
   push(s, out.str());
 }
 
+// aten::percentFormat(str self, ...): "fmt" % args, as torch compiles it; a tuple right
+// operand arrives as one tuple. %s prints like str(), %d/%i take an int (a float is
+// truncated), %f/%e/%g as C's printf, %c a character code, %% a percent sign.
+void percent_format(Stack& s) {
+  size_t n = pop_num_inputs(s);
+  const std::string fmt_text = peek(s, 0, n).toStringRef();
+  std::vector<IValue> args;
+  for (size_t i = 1; i < n; ++i) args.push_back(peek(s, i, n));
+  if (args.size() == 1 && args[0].isTuple()) args = args[0].tupleRef().elements;
+  drop(s, n);
+  std::ostringstream out;
+  size_t used = 0, begin = 0;
+  while (true) {
+    const size_t loc = fmt_text.find('%', begin);
+    if (loc == std::string::npos || loc + 1 >= fmt_text.size()) break;
+    out << fmt_text.substr(begin, loc - begin);
+    begin = loc + 2;
+    const char key = fmt_text[loc + 1];
+    if (key == '%') {
+      out << '%';
+      continue;
+    }
+    TL_CHECK(used < args.size(), ScriptError, "Too few arguments for format string: {}", fmt_text);
+    const IValue& arg = args[used++];
+    switch (key) {
+      case 'd':
+      case 'i':
+        TL_CHECK(arg.isInt() || arg.isDouble() || arg.isBool(), ScriptError, "%{} requires a number for formatting, but got {}", key,
+                 arg.tag_name());
+        out << (arg.isDouble() ? static_cast<int64_t>(arg.toDouble()) : arg.isBool() ? int64_t{arg.toBool()} : arg.toInt());
+        break;
+      case 'e':
+      case 'f':
+      case 'g': {
+        TL_CHECK(arg.isInt() || arg.isDouble(), ScriptError, "%{} requires a number for formatting, but got {}", key, arg.tag_name());
+        const double d = arg.isDouble() ? arg.toDouble() : static_cast<double>(arg.toInt());
+        const char spec[3] = {'%', key, 0};
+        char buf[64];
+        std::snprintf(buf, sizeof buf, spec, d);
+        out << buf;
+        break;
+      }
+      case 'c':
+        TL_CHECK(arg.isInt() || arg.isString(), ScriptError, "%c requires an int or char for formatting, but got {}", arg.tag_name());
+        if (arg.isInt()) out << static_cast<char>(arg.toInt());
+        else out << arg.toStringRef();
+        break;
+      case 's':
+        print_to(out, arg);
+        break;
+      default:
+        TL_FAIL(ScriptError, "The specifier %{} is not supported in TorchScript format strings", key);
+    }
+  }
+  out << fmt_text.substr(std::min(begin, fmt_text.size()));
+  push(s, out.str());
+}
+
 void warn(Stack& s) {
   pop_int(s);
   std::cerr << "UserWarning: " << pop_str(s) << "\n";
@@ -593,6 +651,7 @@ static RegisterOps reg({
     {"aten::str(t elem) -> str", str_},
     {"prim::Print(...) -> ()", print},
     {"aten::format(str self, ...) -> str", format},
+    {"aten::percentFormat(str self, ...) -> str", percent_format},
     {"aten::warn(str message, int stacklevel=2) -> ()", warn},
     {"aten::add.str(str a, str b) -> str", add},
     {"aten::len.str(str s) -> int", len},
