@@ -27,9 +27,11 @@ std::string lex(std::string src) {
     if (!out.empty()) out += ' ';
     if (t.kind == TokenKind::StringLiteral) {
       out += "[" + t.value + "]";
+    } else if (t.kind == TokenKind::FormatString) {
+      out += "f[" + t.value + "]";
     } else if (t.kind == TokenKind::TypeComment) {
       out += "TYPE_COMMENT{" + t.value + "}";
-    } else if (token_kind_category(t.kind) == TokenCategory::Special) {
+    } else if (token_kind_category(t.kind) == TokenCategory::Special || token_kind_category(t.kind) == TokenCategory::Operator) {
       out += token_kind_spelling(t.kind);
     } else {
       out += std::string(t.text());
@@ -201,10 +203,17 @@ TEST(Lexer, StringErrors) {
   EXPECT_NE(lex_error("x = 'abc\\").find("unterminated string literal"), std::string::npos);
   EXPECT_NE(lex_error("b'x'").find("bytes literals are not supported"), std::string::npos);
   EXPECT_NE(lex_error("rb'x'").find("bytes literals are not supported"), std::string::npos);
-  EXPECT_NE(lex_error("f'{x}'").find("f-strings are not supported"), std::string::npos);
+  EXPECT_NE(lex_error("f'{x:3d}'").find("Don't support formatting in JoinedStr"), std::string::npos);
+  EXPECT_NE(lex_error("f'{x!r}'").find("Don't support formatting in JoinedStr"), std::string::npos);
+  EXPECT_NE(lex_error("f'{x'").find("expecting '}'"), std::string::npos);
+  EXPECT_NE(lex_error("f'a}'").find("single '}' is not allowed"), std::string::npos);
   EXPECT_NE(lex_error(R"('\x4')").find("truncated \\xXX escape"), std::string::npos);
   EXPECT_NE(lex_error(R"('\U00110000')").find("illegal Unicode character"), std::string::npos);
   EXPECT_NE(lex_error(R"('\N{DASH}')").find("\\N{...} escapes are not supported"), std::string::npos);
+  // Note [f-strings]: f"a{x}b{y[0] + 1}" lexes as "a{}b{}" ( x , y [ 0 ] + 1 ), the
+  // fields' tokens where they stand in the literal; {{ and }} are braces.
+  EXPECT_EQ(lex("f'a{x}b{y[0] + 1}{{c}}'"), "f[a{}b{}{c}] ( x , y [ 0 ] + 1 ) NEWLINE EOF");
+  EXPECT_EQ(lex("f\"{d['k']}\""), "f[{}] ( d [ [k] ] ) NEWLINE EOF");
   // Prefixes that are not string prefixes are names.
   EXPECT_EQ(lex("ur 'x'"), "ur [x] NEWLINE EOF");
 }

@@ -258,7 +258,7 @@ class Lexer {
       }
       if (valid && !(bytes && format)) {
         if (bytes) fail(b, e + 1, "bytes literals are not supported in TorchScript");
-        if (format) fail(b, e + 1, "f-strings are not supported by the TorchScript parser; use str.format");
+        if (format) return lex_fstring(b, e, raw);
         lex_string(b, e, raw);
         return;
       }
@@ -371,6 +371,85 @@ class Lexer {
     }
     pos_ = p;
     push(TokenKind::StringLiteral, b, p, std::move(value));
+  }
+
+  // Note [f-strings]
+  // f"a{x}b{y + 1}" is lexed as if written "a{}b{}".format(x, y + 1), which is how torch
+  // compiles it (aten::format): a FormatString token holding "a{}b{}", then `(`, the
+  // tokens of each replacement field (lexed where they stand, so errors point into the
+  // literal) separated by `,`, and `)`. The parser turns that into the call. Conversions
+  // (`!r`) and format specs (`:3d`) are refused, as torch refuses them.
+  void lex_fstring(size_t b, size_t q, bool raw) {
+    const char quote = text_[q];
+    const bool triple = at(q + 1) == static_cast<unsigned char>(quote) && at(q + 2) == static_cast<unsigned char>(quote);
+    size_t p = q + (triple ? 3 : 1);
+    std::string format;
+    std::vector<std::pair<size_t, size_t>> fields;
+    auto closes = [&](size_t at_p) {
+      return text_[at_p] == quote && (!triple || (at(at_p + 1) == static_cast<unsigned char>(quote) &&
+                                                  at(at_p + 2) == static_cast<unsigned char>(quote)));
+    };
+    while (true) {
+      if (p >= end_ || (!triple && is_newline_at(p))) fail(b, std::min(p, end_), "unterminated string literal");
+      const char c = text_[p];
+      if (closes(p)) {
+        p += triple ? 3 : 1;
+        break;
+      }
+      if (c == '{' && at(p + 1) == '{') {
+        format += '{';
+        p += 2;
+      } else if (c == '}' && at(p + 1) == '}') {
+        format += '}';
+        p += 2;
+      } else if (c == '}') {
+        fail(p, p + 1, "f-string: single '}' is not allowed");
+      } else if (c == '{') {
+        // The field runs to the matching '}' outside nested brackets and quotes.
+        size_t e = p + 1;
+        int depth = 0;
+        char in_quote = 0;
+        for (; e < end_ && !is_newline_at(e); ++e) {
+          const char d = text_[e];
+          if (in_quote) {
+            if (d == in_quote) in_quote = 0;
+          } else if (d == quote) {
+            break;  // the literal ends inside the field
+          } else if (d == '\'' || d == '"') {
+            in_quote = d;
+          } else if (d == '(' || d == '[' || d == '{') {
+            ++depth;
+          } else if (d == ')' || d == ']' || (d == '}' && depth > 0)) {
+            --depth;
+          } else if (d == '}') {
+            break;
+          } else if (depth == 0 && (d == ':' || (d == '!' && at(e + 1) != '='))) {
+            fail(b, b + 1, "Don't support formatting in JoinedStr");
+          }
+        }
+        if (e >= end_ || text_[e] != '}') fail(b, std::min(e, end_), "f-string: expecting '}'");
+        fields.emplace_back(p + 1, e);
+        format += "{}";
+        p = e + 1;
+      } else if (c == '\\' && !raw) {
+        p = decode_escape(p, format);
+      } else {
+        format += c;
+        ++p;
+      }
+    }
+    pos_ = p;
+    push(TokenKind::FormatString, b, p, std::move(format));
+    push(TokenKind::LeftParen, b, p);
+    for (size_t i = 0; i < fields.size(); ++i) {
+      if (i) push(TokenKind::Comma, b, p);
+      std::vector<Token> inner = Lexer(source_, fields[i].first, fields[i].second, true).run();
+      for (Token& t : inner)
+        if (t.kind != TokenKind::Newline && t.kind != TokenKind::Eof) tokens_.push_back(std::move(t));
+      if (tokens_.back().kind == TokenKind::LeftParen && tokens_.back().range.start() == b)
+        fail(fields[i].first - 1, fields[i].second + 1, "f-string: empty expression not allowed");
+    }
+    push(TokenKind::RightParen, b, p);
   }
 
   // Decodes the escape at p (a backslash) into out; returns the position after it.

@@ -494,6 +494,13 @@ class Parser {
       advance();
       return Tree::make(TreeKind::StringLiteral, t.range, {}, std::move(p));
     }
+    if (t.kind == TokenKind::FormatString) {  // Note [f-strings] in lexer.cpp: "a{}".format(fields)
+      p.str = t.value;
+      advance();
+      TreeRef format = Tree::make(TreeKind::StringLiteral, t.range, {}, std::move(p));
+      TreeRef callee = Tree::make(TreeKind::Attribute, t.range, {format, Tree::name(t.range, "format")});
+      return parse_call(start, callee);
+    }
     if (std::optional<TreeKind> literal = constant_literal(t.kind)) {
       advance();
       return Tree::make(*literal, t.range);
