@@ -2,6 +2,7 @@
 // treats tensors by contents (IValue == compares tensors by identity).
 #pragma once
 
+#include <cmath>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -29,6 +30,7 @@ inline std::string compare_values(const IValue& got, const IValue& want) {
     return "";
   }
   if (got.tag() != want.tag()) return std::string("kind ") + got.tag_name() + " vs " + want.tag_name() + ": " + got.repr() + " vs " + want.repr();
+  if (got.isDouble() && std::isnan(got.toDouble()) && std::isnan(want.toDouble())) return "";  // nan == nan here
   return got == want ? "" : got.repr() + " vs " + want.repr();
 }
 

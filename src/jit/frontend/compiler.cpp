@@ -33,6 +33,9 @@ struct Env {
   Env* parent = nullptr;
   std::unordered_map<std::string, Value*> values;
   std::vector<std::string> order;  // assignment order, so If/Loop outputs are stable
+  // Names bound here only by refinement (Note [Refinement]): not assignments, so an
+  // If or Loop does not make them outputs.
+  std::unordered_set<std::string> refined;
 
   Value* lookup(const std::string& name) const {
     for (const Env* e = this; e; e = e->parent) {
@@ -42,10 +45,46 @@ struct Env {
     return nullptr;
   }
   void set(const std::string& name, Value* v) {
-    if (!values.count(name)) order.push_back(name);
+    if (!values.count(name) || refined.erase(name)) order.push_back(name);
+    values[name] = v;
+  }
+  void refine(const std::string& name, Value* v) {
+    if (!values.count(name)) refined.insert(name);
     values[name] = v;
   }
 };
+
+// Note [Refinement]
+// What a condition proves about variables, as torch's RefinementSet: `x is not None`
+// proves x is its Optional's element where it is true, `x is None` where it is false;
+// `isinstance(x, T)` narrows a Union (or Optional) to its members that are T, and to the
+// others where it is false; `not`, `and` and `or` combine them as logic does. A branch,
+// the right operand of `and`/`or`, a conditional expression's arms, the statements after
+// an `assert` and (through Note [Exits]) the statements after an `if` whose other branch
+// exits see the variable as prim::unchecked_cast of it to the narrower type.
+struct Refinement {
+  std::string name;
+  TypePtr type;
+};
+using Refinements = std::vector<Refinement>;
+struct CondRefinements {
+  Refinements if_true, if_false;
+};
+
+Refinements refinements_union(const Refinements& a, const Refinements& b) {
+  Refinements out = a;
+  for (const auto& r : b)
+    if (std::none_of(a.begin(), a.end(), [&](const Refinement& x) { return x.name == r.name; })) out.push_back(r);
+  return out;
+}
+
+Refinements refinements_intersection(const Refinements& a, const Refinements& b) {
+  Refinements out;
+  for (const auto& r : a)
+    for (const auto& q : b)
+      if (r.name == q.name && *r.type == *q.type) out.push_back(r);
+  return out;
+}
 
 // Note [Exits]
 // How control leaves a statement list. A `return`, `raise`, `break` or `continue` in
@@ -68,11 +107,14 @@ struct CallKwarg {
 
 bool stmts_may_exit(const std::vector<TreeRef>& stmts, bool in_loop_body);
 
+// (A `raise` is not an exit here: the statements after an `if` whose branch raises stay
+// after it, as torch compiles them; the raising branch's outputs are uninitialized.)
 bool stmt_may_exit(const Tree& s, bool in_loop_body) {
   switch (s.kind()) {
     case TreeKind::Return:
-    case TreeKind::Raise:
       return true;
+    case TreeKind::Raise:
+      return false;
     case TreeKind::Break:
     case TreeKind::Continue:
       return in_loop_body;
@@ -93,6 +135,27 @@ bool stmts_may_exit(const std::vector<TreeRef>& stmts, bool in_loop_body) {
   for (const auto& s : stmts)
     if (stmt_may_exit(*s, in_loop_body)) return true;
   return false;
+}
+
+// A statement's range with its nested blocks (the parser's If/For/While/Def ranges
+// cover their header): torch highlights whole statements.
+SourceRange full_range(const Tree& s) {
+  const std::vector<TreeRef>* body = nullptr;
+  switch (s.kind()) {
+    case TreeKind::If:
+      body = !IfView(s).else_body().empty() ? &IfView(s).else_body() : &IfView(s).then_body();
+      break;
+    case TreeKind::For:
+      body = &ForView(s).body();
+      break;
+    case TreeKind::While:
+      body = &WhileView(s).body();
+      break;
+    default:
+      break;
+  }
+  if (!body || body->empty()) return s.range();
+  return SourceRange(s.range().source(), s.range().start(), full_range(*body->back()).end());
 }
 
 // Does any statement, at any depth, return?
@@ -118,18 +181,21 @@ bool contains_return(const std::vector<TreeRef>& stmts) {
   return false;
 }
 
+// The names an assignment target binds (a, (b, *c)).
+void collect_target(const Tree& target, std::vector<std::string>& out) {
+  if (target.kind() == TreeKind::Name) {
+    if (std::find(out.begin(), out.end(), target.str()) == out.end()) out.push_back(target.str());
+  } else if (target.kind() == TreeKind::TupleLiteral || target.kind() == TreeKind::ListLiteral) {
+    for (const auto& c : target.children()) collect_target(*c, out);
+  } else if (target.kind() == TreeKind::Starred) {
+    collect_target(*target.child(0), out);
+  }
+}
+
 // Names a statement list assigns (targets of =, +=, annotated =, for), nested blocks
 // included: the candidates for loop-carried variables.
 void collect_assigned(const Tree& t, std::vector<std::string>& out) {
-  auto add_target = [&](const Tree& target, auto&& self) -> void {
-    if (target.kind() == TreeKind::Name) {
-      if (std::find(out.begin(), out.end(), target.str()) == out.end()) out.push_back(target.str());
-    } else if (target.kind() == TreeKind::TupleLiteral || target.kind() == TreeKind::ListLiteral) {
-      for (const auto& c : target.children()) self(*c, self);
-    } else if (target.kind() == TreeKind::Starred) {
-      self(*target.child(0), self);
-    }
-  };
+  auto add_target = [&](const Tree& target, auto&&) { collect_target(target, out); };
   switch (t.kind()) {
     case TreeKind::Assign:
       for (const auto& target : AssignView(t).targets()) add_target(*target, add_target);
@@ -176,6 +242,15 @@ class FileCompiler {
     return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
   }
   TypePtr parse_annotation(const Tree& ann);
+  // Class `cls`'s @staticmethod `name` (cls as written or qualified), compiled on first
+  // use as the function cls.name; null if there is none.
+  Function* static_method(const std::string& cls, const std::string& name, const SourceRange& use);
+  // The default of field i of the NamedTuple `qualname` declared here, if it has one.
+  std::optional<IValue> named_tuple_default(const std::string& qualname, size_t i) const {
+    auto it = named_tuple_defaults_.find(qualname);
+    if (it == named_tuple_defaults_.end() || i >= it->second.size()) return std::nullopt;
+    return it->second[i];
+  }
   CompilationUnit& cu() { return cu_; }
   int64_t archive_version() const { return hooks_.archive_version; }
 
@@ -188,6 +263,10 @@ class FileCompiler {
   std::unordered_map<std::string, const Tree*> classes_;
   // class qualname -> method name -> its def, until compiled
   std::unordered_map<std::string, std::unordered_map<std::string, const Tree*>> pending_methods_;
+  // class qualname -> @staticmethod name -> its def
+  std::unordered_map<std::string, std::unordered_map<std::string, const Tree*>> static_defs_;
+  std::unordered_map<std::string, std::vector<std::optional<IValue>>> named_tuple_defaults_;
+  TypePtr declare_enum(const std::string& qualname, const ClassDefView& cd);
   std::unordered_set<std::string> in_progress_;
   // Compiling one definition compiles the ones it names first; the chain is bounded so a
   // hostile file cannot exhaust the C++ stack (kMaxDefinitionNesting).
@@ -226,15 +305,28 @@ class FunctionCompiler {
   Exit emit_stmts(const std::vector<TreeRef>& stmts, size_t begin, Env& env, bool in_loop);
   void emit_assign(const Tree& stmt, Env& env);
   void assign_target(const Tree& target, Value* v, Env& env, const TypePtr& annotated = nullptr);
+  // Assigns a tuple of `items` to target, element by element when target is a tuple of
+  // names of the same size (no tuple is built).
+  void assign_values(const Tree& target, const std::vector<Value*>& items, Env& env);
   void emit_aug_assign(const Tree& stmt, Env& env);
   Exit emit_if(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop);
   Exit emit_branches(Value* cond, const std::function<Exit(Env&)>& then_fn, const std::function<Exit(Env&)>& else_fn,
                      Env& env, bool in_loop, const SourceRange& range, Node** if_out = nullptr);
   void emit_while(const Tree& stmt, Env& env);
-  void emit_for(const Tree& stmt, Env& env);
+  // A for loop over `iterable`; body_fn, when given, is emitted as the body instead of
+  // `body` (comprehensions).
+  using BodyFn = std::function<void(Env&)>;
+  void emit_for(const Tree& target, const Tree& iterable, const std::vector<TreeRef>& body, const SourceRange& range,
+                Env& env, const BodyFn* body_fn = nullptr);
   void emit_loop(Value* max_trip, Value* initial_cond, const std::vector<std::string>& assigned,
                  const std::function<void(Env&, Value* counter)>& bind, const std::vector<TreeRef>& body,
-                 const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range);
+                 const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range,
+                 const BodyFn* body_fn = nullptr);
+  void emit_delete(const Tree& stmt, Env& env);
+  // Note [Refinement]
+  CondRefinements refinements_of(const Tree& cond, Env& env);
+  void apply_refinements(const Refinements& r, Env& env);
+  std::vector<TypePtr> isinstance_types(const Tree& t);
   void emit_raise(const Tree& stmt, Env& env);
   void emit_assert(const Tree& stmt, Env& env);
 
@@ -254,7 +346,13 @@ class FunctionCompiler {
   Value* emit_subscript(const Tree& e, Env& env);
   Value* emit_list(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_dict(const Tree& e, Env& env, const TypePtr& hint);
-  Value* emit_list_comp(const Tree& e, Env& env, const TypePtr& hint);
+  Value* emit_comprehension(const Tree& e, Env& env, const TypePtr& hint);
+  Value* emit_isinstance(const Tree& e, Env& env);
+  // obj.name(args) on an object of a TorchScript class: prim::CallMethod.
+  Value* emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
+                          std::vector<CallKwarg> kwargs, const SourceRange& range);
+  // Color.RED: the member as a constant.
+  Value* emit_enum_member(const EnumType& e, const std::string& member, const SourceRange& range);
 
   // --- calls -------------------------------------------------------------------------
   Value* emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range);
@@ -291,6 +389,18 @@ class FunctionCompiler {
   GraphPtr graph_;
   TypePtr return_type_;
   ClassTypePtr self_type_;  // set when compiling a method
+  // Variables declared with an annotation (x: Optional[int] = None): a loop carrying
+  // them carries the declared type, as torch's environment does.
+  std::unordered_map<std::string, TypePtr> declared_;
+  // Types of the variables the loops being compiled carry, innermost last: assigning one
+  // a value of another type is torch's error at that assignment.
+  std::vector<std::unordered_map<std::string, TypePtr>> carried_types_;
+  // Names an if left unusable, and why (torch's wording): the branches gave them types
+  // that do not unify, or only one branch defined them.
+  std::unordered_map<std::string, std::pair<std::string, SourceRange>> unusable_;
+  // The type the function's earlier return statements returned (no annotation).
+  TypePtr returned_type_;
+  bool falls_off_end_ = false;  // some path reaches the end of the body without a return
   bool upgrading_ = false;  // inside an upgrader's own calls
   Env upgrade_env_;         // scratch scope for an upgrader's If outputs
 };
@@ -303,6 +413,28 @@ std::string dotted_name(const Tree& t) {
   if (t.kind() != TreeKind::Attribute) return "";
   std::string base = dotted_name(AttributeView(t).value());
   return base.empty() ? "" : base + "." + AttributeView(t).name();
+}
+
+// The decorator's dotted name: "staticmethod", "torch.jit.unused" (a call's callee).
+std::string decorator_name(const Tree& d) {
+  return dotted_name(d.kind() == TreeKind::Call ? CallView(d).callee() : d);
+}
+
+bool has_decorator(const DefView& def, std::string_view name) {
+  for (const auto& d : def.decorators()) {
+    const std::string n = decorator_name(*d);
+    if (n == name || (n.size() > name.size() && n.ends_with(name) && n[n.size() - name.size() - 1] == '.')) return true;
+  }
+  return false;
+}
+
+// The member `name` of enum type t as a value.
+IValue enum_value(const TypePtr& t, const std::string& name) {
+  const EnumType* e = t->as_enum();
+  for (const auto& [n, v] : e->members())
+    if (n == name) return IValue(make_intrusive<EnumImpl>(std::static_pointer_cast<const EnumType>(t), n, v));
+  TL_INTERNAL_ASSERT(false, "enum_value of a member the enum has");
+  return IValue();
 }
 
 // --- constants for defaults ------------------------------------------------------------
@@ -393,7 +525,25 @@ GraphFunction* FunctionCompiler::compile() {
   if (def.return_annotation()) return_type_ = parse_annotation(*def.return_annotation());
   else if (type_comment) return_type_ = parse_annotation(FuncTypeCommentView(*type_comment).return_type());
 
-  Exit exit = emit_stmts(def.body(), 0, env, /*in_loop=*/false);
+  // @torch.jit.unused: the body is never compiled; calling it raises, as in torch.
+  // @torch.jit.ignore: torch would call back into Python, which torchlet has not, so a
+  // call raises naming the function (as running such a call from a saved archive does).
+  const bool unused = has_decorator(def, "jit.unused") || has_decorator(def, "unused");
+  const bool ignored = has_decorator(def, "jit.ignore") || has_decorator(def, "ignore");
+  Exit exit = Exit::Raise;
+  if (unused || ignored) {
+    const std::string msg = unused ? "This Python function is annotated to be ignored and cannot be run"
+                                   : fmt::format("{} is a Python function (@torch.jit.ignore); torchlet cannot run Python", def.name());
+    insert(sym::prim_RaiseException, {constant(IValue(msg)), none()}, def_.range(), 0);
+  } else {
+    exit = emit_stmts(def.body(), 0, env, /*in_loop=*/false);
+  }
+  if ((exit == Exit::None || falls_off_end_) && return_type_ && !def.body().empty()) {
+    TypeEnv tenv;
+    if (!match_type(return_type_, Type::none(), tenv))
+      fail(SourceRange(def_.range().source(), def_.range().start(), full_range(*def.body().back()).end()),
+           "Function was not annotated as having type None, but does not return along all paths");
+  }
   Value* result = exit == Exit::Return ? env.lookup(kReturnVar) : nullptr;
   if (!result) result = exit == Exit::Raise && return_type_ ? graph_->insert_node(graph_->create_uninitialized(return_type_))->output() : none();
   if (return_type_) {
@@ -422,7 +572,21 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
       }
       case TreeKind::Return: {
         Value* v = s.child(0) ? emit_expr(*s.child(0), env, return_type_) : none();
-        if (return_type_) v = convert(v, return_type_, nullptr, *std::make_unique<TypeEnv>());
+        if (return_type_) {
+          v = convert(v, return_type_, nullptr, *std::make_unique<TypeEnv>());
+          TypeEnv tenv;
+          if (!match_type(return_type_, v->type(), tenv))
+            fail(s.range(), fmt::format("Return value was annotated as having type {} but is actually of type {}",
+                                        return_type_->annotation_str(), v->type()->annotation_str()));
+        } else if (returned_type_) {
+          auto u = unify_types(returned_type_, v->type());
+          if (!u)
+            fail(s.range(), fmt::format("Previous return statement returned a value of type {} but this return statement returns a "
+                                        "value of type {}", returned_type_->annotation_str(), v->type()->annotation_str()));
+          returned_type_ = *u;
+        } else {
+          returned_type_ = v->type();
+        }
         env.set(kReturnVar, v);
         if (!in_loop) return Exit::Return;
         // Note [Returns in loops]: record the value, end the loop; after it, a check of
@@ -458,7 +622,7 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
           env.set(kReturnVar, graph_->insert_node(graph_->create_uninitialized(return_type_))->output());
         }
         if (s.kind() == TreeKind::While) emit_while(s, env);
-        else emit_for(s, env);
+        else emit_for(ForView(s).target(), ForView(s).iterable(), ForView(s).body(), full_range(s), env);
         if (returns) {
           // The loop may have returned: if so, leave with its value; else go on.
           std::vector<TreeRef> rest(stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmts.end());
@@ -483,7 +647,8 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         if (s.child(0)->kind() != TreeKind::StringLiteral) emit_expr(*s.child(0), env);  // docstrings are skipped
         break;
       case TreeKind::Delete:
-        fail(s.range(), "del statements are not supported yet");
+        emit_delete(s, env);
+        break;
       case TreeKind::Def:
         fail(s.range(), "nested function definitions are not supported");
       case TreeKind::ClassDef:
@@ -499,33 +664,116 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
 
 Exit FunctionCompiler::emit_if(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop) {
   IfView v(stmt);
-  // `x is None` / `x is not None` on an Optional refines x in the branch where it is not None.
-  std::string refined;
-  bool refined_in_then = false;
   const Tree& c = v.condition();
-  if (c.kind() == TreeKind::Compare && CompareView(c).num_comparisons() == 1 &&
-      CompareView(c).operand(0).kind() == TreeKind::Name && CompareView(c).operand(1).kind() == TreeKind::NoneLiteral &&
-      (CompareView(c).op(0) == TokenKind::Is || CompareView(c).op(0) == TokenKind::IsNot)) {
-    Value* x = env.lookup(CompareView(c).operand(0).str());
-    if (x && x->type()->kind() == TypeKind::Optional) {
-      refined = CompareView(c).operand(0).str();
-      refined_in_then = CompareView(c).op(0) == TokenKind::IsNot;
-    }
-  }
+  const CondRefinements refs = refinements_of(c, env);
   Value* cond = emit_expr(c, env);
-  auto branch = [&](const std::vector<TreeRef>& body, bool refine) {
-    return [&, refine](Env& benv) {
-      if (refine) {
-        Value* x = benv.lookup(refined);
-        benv.set(refined, graph_->insert_node(graph_->create_unchecked_cast(x, x->type()->contained()[0]))->output());
-      }
+  auto branch = [&](const std::vector<TreeRef>& body, const Refinements& r) {
+    return [&](Env& benv) {
+      apply_refinements(r, benv);
       std::vector<TreeRef> stmts = body;
       stmts.insert(stmts.end(), rest.begin(), rest.end());
       return emit_stmts(stmts, 0, benv, in_loop);
     };
   };
-  return emit_branches(cond, branch(v.then_body(), !refined.empty() && refined_in_then),
-                       branch(v.else_body(), !refined.empty() && !refined_in_then), env, in_loop, stmt.range());
+  return emit_branches(cond, branch(v.then_body(), refs.if_true), branch(v.else_body(), refs.if_false), env, in_loop,
+                       full_range(stmt));
+}
+
+CondRefinements FunctionCompiler::refinements_of(const Tree& c, Env& env) {
+  switch (c.kind()) {
+    case TreeKind::Compare: {
+      CompareView cv(c);
+      if (cv.num_comparisons() != 1 || (cv.op(0) != TokenKind::Is && cv.op(0) != TokenKind::IsNot)) return {};
+      const Tree* name = &cv.operand(0);
+      if (name->kind() == TreeKind::NoneLiteral) name = &cv.operand(1);
+      else if (cv.operand(1).kind() != TreeKind::NoneLiteral) return {};
+      if (name->kind() != TreeKind::Name) return {};
+      Value* x = env.lookup(name->str());
+      if (!x || x->type()->kind() != TypeKind::Optional) return {};
+      Refinements r{{name->str(), x->type()->contained()[0]}};
+      if (cv.op(0) == TokenKind::IsNot) return {r, {}};
+      return {{}, r};
+    }
+    case TreeKind::UnaryOp: {
+      if (c.op() != TokenKind::Not) return {};
+      CondRefinements r = refinements_of(*c.child(0), env);
+      return {r.if_false, r.if_true};
+    }
+    case TreeKind::BoolOp: {
+      CondRefinements a = refinements_of(*c.child(0), env), b = refinements_of(*c.child(1), env);
+      if (c.op() == TokenKind::And) return {refinements_union(a.if_true, b.if_true), refinements_intersection(a.if_false, b.if_false)};
+      return {refinements_intersection(a.if_true, b.if_true), refinements_union(a.if_false, b.if_false)};
+    }
+    case TreeKind::Call: {
+      CallView call(c);
+      if (call.callee().kind() != TreeKind::Name || call.callee().str() != "isinstance" || env.lookup("isinstance") ||
+          call.args().size() != 2 || call.args()[0]->kind() != TreeKind::Name)
+        return {};
+      const std::string& name = call.args()[0]->str();
+      Value* x = env.lookup(name);
+      if (!x || (x->type()->kind() != TypeKind::Optional && x->type()->kind() != TypeKind::Union)) return {};
+      std::vector<TypePtr> members = x->type()->contained();
+      if (x->type()->kind() == TypeKind::Optional) members.push_back(Type::none());
+      const std::vector<TypePtr> tested = isinstance_types(*call.args()[1]);
+      std::vector<TypePtr> yes, no;
+      for (const auto& m : members) {
+        const bool is = std::any_of(tested.begin(), tested.end(), [&](const TypePtr& t) { return m->is_subtype_of(*t); });
+        (is ? yes : no).push_back(m);
+      }
+      CondRefinements out;
+      if (!yes.empty() && !no.empty()) {
+        out.if_true.push_back({name, Type::union_of(yes)});
+        out.if_false.push_back({name, Type::union_of(no)});
+      }
+      return out;
+    }
+    default:
+      return {};
+  }
+}
+
+void FunctionCompiler::apply_refinements(const Refinements& r, Env& env) {
+  for (const auto& [name, type] : r) {
+    Value* x = env.lookup(name);
+    if (!x || *x->type() == *type) continue;
+    env.refine(name, graph_->insert_node(graph_->create_unchecked_cast(x, type))->output());
+  }
+}
+
+std::vector<TypePtr> FunctionCompiler::isinstance_types(const Tree& t) {
+  std::vector<TypePtr> out;
+  if (t.kind() == TreeKind::TupleLiteral) {
+    for (const auto& c : t.children()) {
+      auto more = isinstance_types(*c);
+      out.insert(out.end(), more.begin(), more.end());
+    }
+    return out;
+  }
+  // isinstance(x, list) / (x, dict) and friends: the Python classes, as torch allows.
+  if (t.kind() == TreeKind::Name) {
+    const std::string& n = t.str();
+    if (n == "list") return {Type::list(Type::any())};
+    if (n == "dict") return {Type::dict(Type::any(), Type::any())};
+    if (n == "tuple") return {Type::tuple({})};
+  }
+  out.push_back(parse_annotation(t));
+  return out;
+}
+
+Value* FunctionCompiler::emit_isinstance(const Tree& e, Env& env) {
+  CallView c(e);
+  if (c.args().size() != 2) fail(e.range(), "isinstance() takes a value and a type");
+  Value* v = emit_expr(*c.args()[0], env);
+  const std::vector<TypePtr> types = isinstance_types(*c.args()[1]);
+  const TypePtr& vt = v->type();
+  // Resolved statically when the static type decides it, as torch does.
+  for (const auto& t : types)
+    if (vt->is_subtype_of(*t)) return constant(IValue(true), e.range());
+  if (vt->kind() != TypeKind::Optional && vt->kind() != TypeKind::Union && vt->kind() != TypeKind::Any)
+    return constant(IValue(false), e.range());
+  Node* n = graph_->insert_node(graph_->create_isinstance(v, types));
+  n->set_source_range(e.range());
+  return n->output();
 }
 
 Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)>& then_fn,
@@ -549,6 +797,7 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
   for (int b = 0; b < 2; ++b) {
     if (exits[b] == Exit::None && exits[1 - b] == Exit::Return) {
       if (in_loop) fail(range, "return statements inside loops are not supported yet");
+      falls_off_end_ = true;
       InsertPointGuard guard(*graph_);
       graph_->set_insert_point(blocks[b]);
       envs[b].set(kReturnVar, none());
@@ -560,6 +809,11 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
   for (int b = 0; b < 2; ++b)
     for (const auto& name : envs[b].order)
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  // Where the other branch raised, what this one refined holds after the if.
+  for (int b = 0; b < 2; ++b)
+    if (exits[1 - b] == Exit::Raise && exits[b] != Exit::Raise)
+      for (const auto& name : envs[b].refined)
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   for (const auto& name : names) {
     Value* vals[2] = {envs[0].lookup(name), envs[1].lookup(name)};
     for (int b = 0; b < 2; ++b) {
@@ -569,13 +823,21 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
         vals[b] = graph_->insert_node(graph_->create_uninitialized(vals[1 - b]->type()))->output();
       }
     }
+    if (!vals[0] != !vals[1] && name[0] != '$' && exits[vals[0] ? 1 : 0] == Exit::None) {
+      // Defined on one branch only: an error if used after the if (emit_name).
+      unusable_[name] = {fmt::format("{} is not defined in the {} branch", name, vals[0] ? "false" : "true"), {}};
+      continue;
+    }
     if (!vals[0] || !vals[1] || vals[0] == vals[1]) continue;
     auto unified = unify_types(vals[0]->type(), vals[1]->type());
     if (!unified) {
       if (name[0] == '$') fail(range, fmt::format("Previous return statement returned a value of type {} but this return statement returns a value of type {}",
                                                vals[0]->type()->annotation_str(), vals[1]->type()->annotation_str()));
-      // Not visible after the if (torch refuses only when it is used later; so do we,
-      // as the name is simply unbound after this point).
+      // Unusable after the if: torch refuses it only where it is used (emit_name).
+      unusable_[name] = {fmt::format("Type mismatch: {} is set to type {} in the true branch and type {} in the false branch", name,
+                                     vals[0]->type()->annotation_str(), vals[1]->type()->annotation_str()),
+                         range};
+      env.set(name, nullptr);
       continue;
     }
     blocks[0]->register_output(vals[0]);
@@ -595,7 +857,8 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
 
 void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std::vector<std::string>& assigned,
                                  const std::function<void(Env&, Value*)>& bind, const std::vector<TreeRef>& body,
-                                 const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range) {
+                                                 const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range,
+                                 const BodyFn* body_fn) {
   std::vector<std::string> carried;
   for (const auto& name : assigned)
     if (env.lookup(name)) carried.push_back(name);
@@ -610,18 +873,22 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
   counter->set_type(Type::int_());
   Env benv;
   benv.parent = &env;
+  carried_types_.emplace_back();
   for (const auto& name : carried) {
     Value* in = b->add_input(name[0] == '$' ? "" : name);
-    in->set_type(env.lookup(name)->type());
+    TypePtr t = env.lookup(name)->type();
+    if (auto d = declared_.find(name); d != declared_.end() && t->is_subtype_of(*d->second)) t = d->second;
+    in->set_type(t);
     benv.set(name, in);
+    if (name[0] != '$') carried_types_.back()[name] = t;
   }
   {
     InsertPointGuard guard(*graph_);
     graph_->set_insert_point(b);
     benv.set(kContinueVar, constant(IValue(true)));
     bind(benv, counter);
-    Exit e = emit_stmts(body, 0, benv, /*in_loop=*/true);
-    (void)e;
+    if (body_fn) (*body_fn)(benv);
+    else emit_stmts(body, 0, benv, /*in_loop=*/true);
     Value* go_on = benv.lookup(kContinueVar);
     Value* cond = go_on;
     if (next_cond) {
@@ -634,6 +901,7 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
         cond = benv.lookup("$next");
       }
     }
+    carried_types_.pop_back();
     b->register_output(cond);
     for (const auto& name : carried) {
       Value* v = benv.lookup(name);
@@ -661,11 +929,11 @@ void FunctionCompiler::emit_while(const Tree& stmt, Env& env) {
             [&](Env& e) { return emit_expr(w.condition(), e); }, env, stmt.range());
 }
 
-void FunctionCompiler::emit_for(const Tree& stmt, Env& env) {
-  ForView f(stmt);
+void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::vector<TreeRef>& body,
+                                const SourceRange& range, Env& env, const BodyFn* body_fn) {
   std::vector<std::string> assigned;
-  collect_assigned(stmt, assigned);
-  const Tree& it = f.iterable();
+  collect_target(target, assigned);
+  for (const auto& s : body) collect_assigned(*s, assigned);
   // range(...)
   if (it.kind() == TreeKind::Call && CallView(it).callee().kind() == TreeKind::Name &&
       CallView(it).callee().str() == "range" && !env.lookup("range")) {
@@ -682,9 +950,9 @@ void FunctionCompiler::emit_for(const Tree& stmt, Env& env) {
                 Value* idx = lo ? emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
                                                {{i, it.range()}, {lo, it.range()}, {step, it.range()}}, {}, it.range())
                                 : i;
-                assign_target(f.target(), idx, e);
+                assign_target(target, idx, e);
               },
-              f.body(), nullptr, env, stmt.range());
+              body, nullptr, env, range, body_fn);
     return;
   }
   // enumerate(xs) / zip(a, b, ...): one loop over the shortest sequence, the target
@@ -693,46 +961,92 @@ void FunctionCompiler::emit_for(const Tree& stmt, Env& env) {
       (CallView(it).callee().str() == "enumerate" || CallView(it).callee().str() == "zip") &&
       !env.lookup(CallView(it).callee().str())) {
     const bool is_enumerate = CallView(it).callee().str() == "enumerate";
-    std::vector<Value*> seqs;
-    for (const auto& a : CallView(it).args()) {
-      Value* v = emit_expr(*a, env);
-      if (v->type()->kind() == TypeKind::Dict) v = emit_builtin(Symbol::from_qual_string("aten::keys"), {{v, a->range()}}, {}, a->range());
-      if (v->type()->kind() != TypeKind::List && v->type()->kind() != TypeKind::Str)
-        fail(a->range(), fmt::format("{}() iterates over lists and strings here, not {}", CallView(it).callee().str(),
-                                     v->type()->annotation_str()));
-      seqs.push_back(v);
+    const SourceRange& r = it.range();
+    // Each sequence: a list or string indexed by the trip count, or a range(...) whose
+    // element is derived from it.
+    struct Seq {
+      Value* items = nullptr;
+      Value* lo = nullptr;
+      Value* step = nullptr;
+      Value* len = nullptr;
+    };
+    std::vector<Seq> seqs;
+    Value* start = nullptr;  // enumerate(xs, start)
+    const auto& call_args = CallView(it).args();
+    for (size_t k = 0; k < call_args.size(); ++k) {
+      const Tree& a = *call_args[k];
+      if (is_enumerate && k == 1) {
+        start = emit_expr(a, env);
+        continue;
+      }
+      Seq sq;
+      if (a.kind() == TreeKind::Call && CallView(a).callee().kind() == TreeKind::Name && CallView(a).callee().str() == "range" &&
+          !env.lookup("range")) {
+        std::vector<Value*> bounds;
+        for (const auto& b : CallView(a).args()) bounds.push_back(emit_expr(*b, env));
+        if (bounds.empty() || bounds.size() > 3) fail(a.range(), "range expected 1 to 3 arguments");
+        if (bounds.size() == 1) bounds.insert(bounds.begin(), constant(IValue(0)));
+        sq.len = emit_range_loop_bounds(bounds, &sq.lo, &sq.step, a.range());
+      } else {
+        Value* v = emit_expr(a, env);
+        if (v->type()->kind() == TypeKind::Dict) v = emit_builtin(Symbol::from_qual_string("aten::keys"), {{v, a.range()}}, {}, a.range());
+        if (v->type()->kind() != TypeKind::List && v->type()->kind() != TypeKind::Str)
+          fail(a.range(), fmt::format("{}() iterates over lists, strings and ranges here, not {}", CallView(it).callee().str(),
+                                      v->type()->annotation_str()));
+        sq.items = v;
+        sq.len = emit_builtin(Symbol::from_qual_string("aten::len"), {{v, r}}, {}, r);
+      }
+      seqs.push_back(sq);
     }
-    if (seqs.empty() || (is_enumerate && seqs.size() != 1)) fail(it.range(), "enumerate() takes one sequence, zip() at least one");
-    Value* trips = emit_builtin(Symbol::from_qual_string("aten::len"), {{seqs[0], it.range()}}, {}, it.range());
-    for (size_t k = 1; k < seqs.size(); ++k) {
-      Value* n = emit_builtin(Symbol::from_qual_string("aten::len"), {{seqs[k], it.range()}}, {}, it.range());
-      trips = emit_builtin(Symbol::from_qual_string("prim::min"), {{trips, it.range()}, {n, it.range()}}, {}, it.range());
+    for (const auto& kw : CallView(it).keywords()) {
+      if (!is_enumerate || KeywordView(*kw).name() != "start") fail(kw->range(), "unexpected keyword argument");
+      start = emit_expr(KeywordView(*kw).value(), env);
     }
+    if (seqs.empty() || (is_enumerate && seqs.size() != 1)) fail(r, "enumerate() takes one sequence, zip() at least one");
+    // The trip count is prim::min over the lengths (enumerate's first being unbounded),
+    // as torch spells it.
+    std::vector<Value*> lens;
+    if (is_enumerate) lens.push_back(constant(IValue(std::numeric_limits<int64_t>::max())));
+    for (const Seq& sq : seqs) lens.push_back(sq.len);
+    Value* trips = emit_builtin(Symbol::from_qual_string("prim::min"),
+                                {{graph_->insert_node(graph_->create_list(Type::int_(), lens))->output(), r}}, {}, r);
     emit_loop(trips, constant(IValue(true)), assigned,
               [&](Env& e, Value* i) {
                 std::vector<Value*> items;
-                if (is_enumerate) items.push_back(i);
-                for (Value* sq : seqs)
-                  items.push_back(emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{sq, it.range()}, {i, it.range()}}, {},
-                                               it.range()));
-                assign_target(f.target(), graph_->insert_node(graph_->create_tuple(items))->output(), e);
+                if (is_enumerate)
+                  items.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::add"), {{i, r}, {start, r}}, {}, r) : i);
+                for (const Seq& sq : seqs) {
+                  items.push_back(sq.items ? emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{sq.items, r}, {i, r}}, {}, r)
+                                           : emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
+                                                          {{i, r}, {sq.lo, r}, {sq.step, r}}, {}, r));
+                }
+                assign_values(target, items, e);
               },
-              f.body(), nullptr, env, stmt.range());
+              body, nullptr, env, range, body_fn);
     return;
   }
-  Value* seq = emit_expr(it, env);
+  Value* seq = nullptr;
+  if (it.kind() == TreeKind::Name && !env.lookup(it.str())) {  // for m in SomeEnum: its members, in order
+    if (TypePtr t = file_.resolve_type(it.str()); t && t->as_enum()) {
+      std::vector<IValue> members;
+      for (const auto& [name, v] : t->as_enum()->members()) members.push_back(enum_value(t, name));
+      seq = constant(IValue::list(std::move(members), t), it.range());
+    }
+  }
+  if (!seq) seq = emit_expr(it, env);
   const TypePtr& t = seq->type();
   if (t->kind() == TypeKind::Tuple) {  // unrolled, as torch does
     Node* unpack = graph_->insert_node(graph_->create_tuple_unpack(seq));
     for (Value* elem : unpack->outputs()) {
-      assign_target(f.target(), elem, env);
-      if (emit_stmts(f.body(), 0, env, false) != Exit::None) fail(stmt.range(), "exits inside a loop over a tuple are not supported");
+      assign_target(target, elem, env);
+      if (body_fn) (*body_fn)(env);
+      else if (emit_stmts(body, 0, env, false) != Exit::None) fail(range, "exits inside a loop over a tuple are not supported");
     }
     return;
   }
   if (t->kind() == TypeKind::Dict) seq = emit_builtin(Symbol::from_qual_string("aten::keys"), {{seq, it.range()}}, {}, it.range());
   if (seq->type()->kind() != TypeKind::List && seq->type()->kind() != TypeKind::Str && seq->type()->kind() != TypeKind::Tensor)
-    fail(it.range(), fmt::format("'{}' object is not iterable", seq->type()->annotation_str()));
+    fail(range, fmt::format("'{}' object is not iterable", seq->type()->annotation_str()));
   Value* len = emit_builtin(Symbol::from_qual_string("aten::len"), {{seq, it.range()}}, {}, it.range());
   emit_loop(len, constant(IValue(true)), assigned,
             [&](Env& e, Value* i) {
@@ -740,15 +1054,40 @@ void FunctionCompiler::emit_for(const Tree& stmt, Env& env) {
                                 ? emit_builtin(Symbol::from_qual_string("aten::select"),
                                                {{seq, it.range()}, {constant(IValue(0)), it.range()}, {i, it.range()}}, {}, it.range())
                                 : emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{seq, it.range()}, {i, it.range()}}, {}, it.range());
-              assign_target(f.target(), elem, e);
+              assign_target(target, elem, e);
             },
-            f.body(), nullptr, env, stmt.range());
+            body, nullptr, env, range, body_fn);
 }
 
 Value* FunctionCompiler::emit_range_loop_bounds(const std::vector<Value*>& b, Value** lo, Value** step, const SourceRange& r) {
   *lo = b[0];
   *step = b.size() == 3 ? b[2] : constant(IValue(1));
   return emit_builtin(Symbol::from_qual_string("aten::__range_length"), {{b[0], r}, {b[1], r}, {*step, r}}, {}, r);
+}
+
+// --- del ------------------------------------------------------------------------------------
+
+// `del x` unbinds a name; `del xs[i]` / `del d[k]` is aten::Delete, as torch compiles it.
+void FunctionCompiler::emit_delete(const Tree& stmt, Env& env) {
+  for (const auto& target : stmt.children()) {
+    if (target->kind() == TreeKind::Name) {
+      if (!env.lookup(target->str())) fail(target->range(), fmt::format("undefined value {}", target->str()));
+      env.set(target->str(), nullptr);
+      continue;
+    }
+    if (target->kind() != TreeKind::Subscript || SubscriptView(*target).items().size() != 1 ||
+        SubscriptView(*target).items()[0]->kind() == TreeKind::Slice)
+      fail(target->range(), "del takes names and single subscripts");
+    SubscriptView sv(*target);
+    Value* container = emit_expr(sv.value(), env);
+    Value* idx = emit_expr(*sv.items()[0], env);
+    if (const ClassType* cls = container->type()->as_class()) {
+      emit_method_call(container, *cls, "__delitem__", {{idx, sv.items()[0]->range()}}, {}, target->range());
+      continue;
+    }
+    emit_builtin(Symbol::from_qual_string("aten::Delete"), {{container, target->range()}, {idx, target->range()}}, {},
+                 target->range());
+  }
 }
 
 // --- raise / assert ------------------------------------------------------------------------
@@ -775,6 +1114,7 @@ void FunctionCompiler::emit_raise(const Tree& stmt, Env& env) {
 }
 
 void FunctionCompiler::emit_assert(const Tree& stmt, Env& env) {
+  const CondRefinements refs = refinements_of(*stmt.child(0), env);
   Value* test = convert(emit_expr(*stmt.child(0), env), Type::bool_(), nullptr, *std::make_unique<TypeEnv>());
   std::string msg = "AssertionError: ";
   if (const Tree* m = stmt.child(1); m && m->kind() == TreeKind::StringLiteral) msg += m->str();
@@ -790,6 +1130,7 @@ void FunctionCompiler::emit_assert(const Tree& stmt, Env& env) {
                   return Exit::Raise;
                 },
                 env, false, stmt.range());
+  apply_refinements(refs.if_true, env);
 }
 
 // --- assignment ------------------------------------------------------------------------------
@@ -801,16 +1142,46 @@ void FunctionCompiler::emit_assign(const Tree& stmt, Env& env) {
     if (!a.value()) fail(stmt.range(), "annotated declarations without a value are not supported");
     Value* v = emit_expr(*a.value(), env, t);
     assign_target(a.target(), v, env, t);
+    if (a.target().kind() == TreeKind::Name) declared_[a.target().str()] = t;
     return;
   }
   AssignView a(stmt);
+  if (a.targets().size() == 1 && a.value().kind() == TreeKind::TupleLiteral) {
+    // a, b = b, a: the elements directly, as torch does (no tuple is built to unpack).
+    std::vector<Value*> items;
+    for (const auto& c : a.value().children()) {
+      if (c->kind() == TreeKind::Starred) {
+        items.clear();
+        break;
+      }
+      items.push_back(emit_expr(*c, env));
+    }
+    if (!items.empty() || a.value().children().empty()) return assign_values(*a.targets()[0], items, env);
+  }
   Value* v = emit_expr(a.value(), env);
   for (const auto& target : a.targets()) assign_target(*target, v, env);
+}
+
+void FunctionCompiler::assign_values(const Tree& target, const std::vector<Value*>& items, Env& env) {
+  const bool direct = (target.kind() == TreeKind::TupleLiteral || target.kind() == TreeKind::ListLiteral) &&
+                      target.children().size() == items.size() &&
+                      std::none_of(target.children().begin(), target.children().end(),
+                                   [](const TreeRef& t) { return t->kind() == TreeKind::Starred; });
+  if (!direct) return assign_target(target, graph_->insert_node(graph_->create_tuple(items))->output(), env);
+  for (size_t i = 0; i < items.size(); ++i) assign_target(*target.children()[i], items[i], env);
 }
 
 void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, const TypePtr& annotated) {
   switch (target.kind()) {
     case TreeKind::Name: {
+      unusable_.erase(target.str());
+      if (!carried_types_.empty() && !annotated) {
+        auto c = carried_types_.back().find(target.str());
+        TypeEnv tenv;
+        if (c != carried_types_.back().end() && !match_type(c->second, v->type(), tenv))
+          fail(target.range(), fmt::format("Variable '{}' previously had type {} but is now being assigned to a value of type {}",
+                                           target.str(), c->second->annotation_str(), v->type()->annotation_str()));
+      }
       if (annotated) {
         TypeEnv tenv;
         v = convert(v, annotated, nullptr, tenv);
@@ -827,6 +1198,26 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
     case TreeKind::TupleLiteral:
     case TreeKind::ListLiteral: {
       const size_t n = target.children().size();
+      size_t star = n;
+      for (size_t i = 0; i < n; ++i) {
+        if (target.children()[i]->kind() != TreeKind::Starred) continue;
+        if (star != n) fail(target.children()[i]->range(), "multiple starred expressions in assignment");
+        star = i;
+      }
+      if (star != n) {  // a, *b, c = t: b is a tuple of the elements in between
+        if (v->type()->kind() != TypeKind::Tuple) fail(target.range(), "starred unpacking is only supported for tuples");
+        const size_t m = v->type()->contained().size();
+        if (m < n - 1) fail(target.range(), fmt::format("not enough values to unpack (expected at least {}, got {})", n - 1, m));
+        Node* unpack = graph_->insert_node(graph_->create_tuple_unpack(v));
+        unpack->set_source_range(target.range());
+        const size_t middle = m - (n - 1);
+        for (size_t i = 0; i < star; ++i) assign_target(*target.children()[i], unpack->output(i), env);
+        std::vector<Value*> rest(unpack->outputs().begin() + static_cast<std::ptrdiff_t>(star),
+                                 unpack->outputs().begin() + static_cast<std::ptrdiff_t>(star + middle));
+        assign_target(*target.children()[star]->child(0), graph_->insert_node(graph_->create_tuple(rest))->output(), env);
+        for (size_t i = star + 1; i < n; ++i) assign_target(*target.children()[i], unpack->output(i - 1 + middle), env);
+        return;
+      }
       Node* unpack = nullptr;
       if (v->type()->kind() == TypeKind::Tuple) {
         if (v->type()->contained().size() != n)
@@ -862,8 +1253,13 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       const ClassType* cls = obj->type()->as_class();
       if (!cls) fail(target.range(), fmt::format("cannot set attribute '{}' on a value of type {}", av.name(), obj->type()->annotation_str()));
       // A TorchScript class's attributes are the ones its __init__ assigns.
-      if (!cls->find_attribute(av.name()) && self_type_ && cls == self_type_.get() && DefView(def_).name() == "__init__")
-        self_type_->add_attribute(av.name(), v->type());
+      if (!cls->find_attribute(av.name())) {
+        if (self_type_ && cls == self_type_.get() && DefView(def_).name() == "__init__")
+          self_type_->add_attribute(av.name(), annotated ? annotated : v->type());
+        else
+          fail(target.range(), fmt::format("Tried to set nonexistent attribute: {}. Did you forget to initialize it in __init__()?",
+                                           av.name()));
+      }
       graph_->insert_node(graph_->create_set_attr(obj, av.name(), v))->set_source_range(target.range());
       return;
     }
@@ -895,6 +1291,8 @@ void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
   } else {
     const char* name = it->second;
     if (a.op() == TokenKind::DoubleSlash && lhs->type()->kind() == TypeKind::Tensor) name = "floor_divide";
+    // torch 1.13 compiles `x %= y` on numbers as aten::fmod (a float), unlike `x % y`.
+    if (a.op() == TokenKind::Percent && lhs->type()->kind() != TypeKind::Tensor) name = "fmod";
     out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + name), {{lhs, stmt.range()}, {rhs, stmt.range()}}, {},
                        stmt.range());
   }
@@ -944,13 +1342,21 @@ Value* FunctionCompiler::emit_expr(const Tree& e, Env& env, const TypePtr& hint)
       for (size_t i = 0; i < e.children().size(); ++i) {
         TypePtr h = hint && hint->kind() == TypeKind::Tuple && i < hint->contained().size() ? hint->contained()[i] : nullptr;
         elems.push_back(emit_expr(*e.children()[i], env, h));
+        if (h && elems.back()->type()->kind() == TypeKind::Number)  // x.item() where a float is expected
+          elems.back() = convert(elems.back(), h, nullptr, *std::make_unique<TypeEnv>());
       }
-      return graph_->insert_node(graph_->create_tuple(elems))->output();
+      Value* t = graph_->insert_node(graph_->create_tuple(elems))->output();
+      // The annotation types the tuple: (True, None) for Tuple[bool, Optional[int]].
+      if (hint && hint->kind() == TypeKind::Tuple && !hint->is_named_tuple() && !(*t->type() == *hint) &&
+          t->type()->is_subtype_of(*hint))
+        t->set_type(hint);
+      return t;
     }
     case TreeKind::DictLiteral:
       return emit_dict(e, env, hint);
     case TreeKind::ListComp:
-      return emit_list_comp(e, env, hint);
+    case TreeKind::DictComp:
+      return emit_comprehension(e, env, hint);
     default:
       fail(e.range(), fmt::format("{} is not supported in TorchScript expressions yet", tree_kind_description(e.kind())));
   }
@@ -961,6 +1367,8 @@ Value* FunctionCompiler::emit_name(const Tree& e, Env& env) {
   // Names torch's printer writes for float constants it cannot spell as literals.
   if (e.str() == "inf") return constant(IValue(std::numeric_limits<double>::infinity()), e.range());
   if (e.str() == "nan") return constant(IValue(std::numeric_limits<double>::quiet_NaN()), e.range());
+  if (auto u = unusable_.find(e.str()); u != unusable_.end()) fail(u->second.second.empty() ? e.range() : u->second.second, u->second.first);
+  if (Function* fn = file_.function(e.str(), e.range())) return function_value(fn, e.range());
   fail(e.range(), fmt::format("undefined value {}", e.str()));
 }
 
@@ -976,6 +1384,9 @@ Value* FunctionCompiler::emit_binop(const Tree& e, Env& env) {
   Value* lhs = emit_expr(*e.child(0), env);
   Value* rhs = emit_expr(*e.child(1), env);
   std::string name = it->second;
+  if (e.op() == TokenKind::Percent && lhs->type()->kind() == TypeKind::Str)  // "%d of %s" % (n, s)
+    return emit_builtin(Symbol::from_qual_string("aten::percentFormat"), {{lhs, e.child(0)->range()}, {rhs, e.child(1)->range()}}, {},
+                        e.range());
   // Tensor floor division is its own operator (aten::floordiv is for numbers).
   if (e.op() == TokenKind::DoubleSlash && (lhs->type()->kind() == TypeKind::Tensor || rhs->type()->kind() == TypeKind::Tensor))
     name = "aten::floor_divide";
@@ -1011,13 +1422,13 @@ Value* FunctionCompiler::emit_unary(const Tree& e, Env& env) {
   }
 }
 
+// a < b < c is `a < b and b < c` with b evaluated once and c only if a < b holds: an
+// If per further comparison, as torch compiles it.
 Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
   CompareView c(e);
-  Value* result = nullptr;
-  Value* lhs = emit_expr(c.operand(0), env);
-  for (size_t i = 0; i < c.num_comparisons(); ++i) {
-    Value* rhs = emit_expr(c.operand(i + 1), env);
-    const SourceRange& r = e.range();
+  const SourceRange& r = e.range();
+  std::function<Value*(size_t, Value*, Env&)> compare_from = [&](size_t i, Value* lhs, Env& cenv) -> Value* {
+    Value* rhs = emit_expr(c.operand(i + 1), cenv);
     Value* cmp = nullptr;
     const char* name = nullptr;
     switch (c.op(i)) {
@@ -1031,34 +1442,46 @@ Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
       case TokenKind::IsNot: name = "aten::__isnot__"; break;
       case TokenKind::In:
       case TokenKind::NotIn:
-        cmp = emit_builtin(Symbol::from_qual_string("aten::__contains__"), {{rhs, r}, {lhs, r}}, {}, r);
+        if (rhs->type()->kind() == TypeKind::Str && lhs->type()->kind() == TypeKind::Str) {
+          // a in s is s.find(a) != -1, as torch compiles it.
+          Value* len = emit_builtin(Symbol::from_qual_string("aten::len"), {{rhs, r}}, {}, r);
+          Value* at = emit_builtin(Symbol::from_qual_string("aten::find"), {{rhs, r}, {lhs, r}, {constant(IValue(0)), r}, {len, r}}, {}, r);
+          cmp = emit_builtin(Symbol::from_qual_string("aten::ne"), {{at, r}, {constant(IValue(-1)), r}}, {}, r);
+        } else {
+          cmp = emit_builtin(Symbol::from_qual_string("aten::__contains__"), {{rhs, r}, {lhs, r}}, {}, r);
+        }
         if (c.op(i) == TokenKind::NotIn) cmp = emit_builtin(Symbol::from_qual_string("aten::__not__"), {{cmp, r}}, {}, r);
         break;
       default:
         fail(c.op_tree(i).range(), "unsupported comparison");
     }
     if (!cmp) cmp = emit_builtin(Symbol::from_qual_string(name), {{lhs, r}, {rhs, r}}, {}, r);
-    if (!result) {
-      result = cmp;
-    } else {  // a < b < c is (a < b) and (b < c); torch evaluates both here too
-      result = emit_builtin(Symbol::from_qual_string("aten::__and__"), {{result, r}, {cmp, r}}, {}, r);
-    }
-    lhs = rhs;
-  }
-  return result;
+    if (i + 1 == c.num_comparisons()) return cmp;
+    cmp = convert(cmp, Type::bool_(), nullptr, *std::make_unique<TypeEnv>());
+    emit_branches(cmp, [&](Env& b) { b.set("$compare", compare_from(i + 1, rhs, b)); return Exit::None; },
+                  [&](Env& b) { b.set("$compare", constant(IValue(false))); return Exit::None; }, cenv, false, r);
+    Value* out = cenv.lookup("$compare");
+    cenv.values.erase("$compare");
+    cenv.order.erase(std::remove(cenv.order.begin(), cenv.order.end(), "$compare"), cenv.order.end());
+    return out;
+  };
+  return compare_from(0, emit_expr(c.operand(0), env), env);
 }
 
 Value* FunctionCompiler::emit_boolop(const Tree& e, Env& env) {
   const bool is_and = e.op() == TokenKind::And;
+  const CondRefinements refs = refinements_of(*e.child(0), env);
   Value* lhs = convert(emit_expr(*e.child(0), env), Type::bool_(), nullptr, *std::make_unique<TypeEnv>());
   // Short-circuit: `a and b` is `b if a else False`; `a or b` is `True if a else b`.
   emit_branches(lhs,
                 [&](Env& b) {
+                  if (is_and) apply_refinements(refs.if_true, b);
                   b.set("$boolop", is_and ? convert(emit_expr(*e.child(1), b), Type::bool_(), nullptr, *std::make_unique<TypeEnv>())
                                           : constant(IValue(true)));
                   return Exit::None;
                 },
                 [&](Env& b) {
+                  if (!is_and) apply_refinements(refs.if_false, b);
                   b.set("$boolop", is_and ? constant(IValue(false))
                                           : convert(emit_expr(*e.child(1), b), Type::bool_(), nullptr, *std::make_unique<TypeEnv>()));
                   return Exit::None;
@@ -1072,9 +1495,20 @@ Value* FunctionCompiler::emit_boolop(const Tree& e, Env& env) {
 
 Value* FunctionCompiler::emit_ifexp(const Tree& e, Env& env, const TypePtr& hint) {
   IfExpView v(e);
+  const CondRefinements refs = refinements_of(v.condition(), env);
   Value* cond = emit_expr(v.condition(), env);
-  emit_branches(cond, [&](Env& b) { b.set("$ifexp", emit_expr(v.true_value(), b, hint)); return Exit::None; },
-                [&](Env& b) { b.set("$ifexp", emit_expr(v.false_value(), b, hint)); return Exit::None; }, env, false, e.range());
+  emit_branches(cond,
+                [&](Env& b) {
+                  apply_refinements(refs.if_true, b);
+                  b.set("$ifexp", emit_expr(v.true_value(), b, hint));
+                  return Exit::None;
+                },
+                [&](Env& b) {
+                  apply_refinements(refs.if_false, b);
+                  b.set("$ifexp", emit_expr(v.false_value(), b, hint));
+                  return Exit::None;
+                },
+                env, false, e.range());
   Value* out = env.lookup("$ifexp");
   env.values.erase("$ifexp");
   env.order.erase(std::remove(env.order.begin(), env.order.end(), "$ifexp"), env.order.end());
@@ -1128,58 +1562,67 @@ Value* FunctionCompiler::emit_dict(const Tree& e, Env& env, const TypePtr& hint)
   return graph_->insert_node(graph_->create_dict(kt, vt, keys, values))->output();
 }
 
-Value* FunctionCompiler::emit_list_comp(const Tree& e, Env& env, const TypePtr& hint) {
-  ListCompView lc(e);
-  if (lc.generators().size() != 1) fail(e.range(), "list comprehensions with several 'for' clauses are not supported yet");
-  ComprehensionView gen(*lc.generators()[0]);
-  // [elt for x in seq if c] is: out = []; for x in seq: if c: out.append(elt)
-  Value* seq = emit_expr(gen.iterable(), env);
-  if (seq->type()->kind() != TypeKind::List) fail(gen.iterable().range(), "list comprehensions iterate over lists only");
-  // The element type comes from compiling the element once for its type, in a scratch graph.
-  TypePtr elem_type = hint && hint->kind() == TypeKind::List ? hint->contained()[0] : nullptr;
-  Value* out = nullptr;
+// [elt for x in it if c] is `out = []; for x in it: if c: out.append(elt)` and
+// {k: v for x in it} is `out = {}; for x in it: out[k] = v`, with the loop compiled as a
+// for statement (so every iterable a for loop takes works) in a scope of its own (the
+// loop variables do not leak). The element types come from compiling the elements once
+// in a block that never runs, unless an annotation says them.
+Value* FunctionCompiler::emit_comprehension(const Tree& e, Env& env, const TypePtr& hint) {
+  const bool is_dict = e.kind() == TreeKind::DictComp;
+  const auto& gens = is_dict ? DictCompView(e).generators() : ListCompView(e).generators();
+  if (gens.size() != 1) fail(e.range(), "comprehensions with several 'for' clauses are not supported");
+  ComprehensionView gen(*gens[0]);
+  const Tree* key = is_dict ? &DictCompView(e).key() : nullptr;
+  const Tree& elem = is_dict ? DictCompView(e).value() : ListCompView(e).element();
+  TypePtr key_type, elem_type;
+  if (hint && hint->kind() == (is_dict ? TypeKind::Dict : TypeKind::List)) {
+    key_type = is_dict ? hint->contained()[0] : nullptr;
+    elem_type = hint->contained()[is_dict ? 1 : 0];
+  }
+  auto in_scope = [&](const BodyFn& body) {
+    Env scope;
+    scope.parent = &env;
+    emit_for(gen.target(), gen.iterable(), {}, e.range(), scope, &body);
+  };
   if (!elem_type) {
-    // Emit the element in a throwaway If block (never reached) to learn its type.
     Node* probe = graph_->insert_node(graph_->create(sym::prim_If, {constant(IValue(false))}, 0));
     Block* pb = probe->add_block();
     probe->add_block();
     {
       InsertPointGuard g(*graph_);
       graph_->set_insert_point(pb);
-      Env penv;
-      penv.parent = &env;
-      Value* x = emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{seq, e.range()}, {constant(IValue(0)), e.range()}}, {}, e.range());
-      assign_target(gen.target(), x, penv);
-      elem_type = emit_expr(lc.element(), penv)->type();
+      in_scope([&](Env& b) {
+        if (key) key_type = emit_expr(*key, b)->type();
+        elem_type = emit_expr(elem, b)->type();
+      });
     }
     probe->destroy();
   }
-  out = graph_->insert_node(graph_->create_list(elem_type, {}))->output();
-  Value* len = emit_builtin(Symbol::from_qual_string("aten::len"), {{seq, e.range()}}, {}, e.range());
-  Node* loop = graph_->insert_node(graph_->create(sym::prim_Loop, {len, constant(IValue(true))}, 0));
-  Block* b = loop->add_block();
-  Value* i = b->add_input();
-  i->set_type(Type::int_());
-  {
-    InsertPointGuard g(*graph_);
-    graph_->set_insert_point(b);
-    Env benv;
-    benv.parent = &env;
-    Value* x = emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{seq, e.range()}, {i, e.range()}}, {}, e.range());
-    assign_target(gen.target(), x, benv);
-    auto append = [&](Env& ae) {
-      emit_builtin(Symbol::from_qual_string("aten::append"), {{out, e.range()}, {emit_expr(lc.element(), ae, elem_type), e.range()}}, {},
-                   e.range());
+  Value* out = is_dict ? graph_->insert_node(graph_->create_dict(key_type, elem_type, {}, {}))->output()
+                       : graph_->insert_node(graph_->create_list(elem_type, {}))->output();
+  const BodyFn add = [&](Env& b) {
+    auto put = [&](Env& pe) {
+      if (key) {
+        Value* k = emit_expr(*key, pe, key_type);
+        emit_builtin(Symbol::from_qual_string("aten::_set_item"),
+                     {{out, e.range()}, {k, key->range()}, {emit_expr(elem, pe, elem_type), elem.range()}}, {}, e.range());
+      } else {
+        emit_builtin(Symbol::from_qual_string("aten::append"), {{out, e.range()}, {emit_expr(elem, pe, elem_type), elem.range()}}, {},
+                     e.range());
+      }
       return Exit::None;
     };
     if (gen.conditions().empty()) {
-      append(benv);
-    } else {
-      Value* c = emit_expr(*gen.conditions()[0], benv);
-      emit_branches(c, append, [](Env&) { return Exit::None; }, benv, true, e.range());
+      put(b);
+      return;
     }
-    b->register_output(constant(IValue(true)));
-  }
+    Value* c = emit_expr(*gen.conditions()[0], b);
+    for (size_t k = 1; k < gen.conditions().size(); ++k)
+      c = emit_builtin(Symbol::from_qual_string("aten::__and__"), {{convert(c, Type::bool_(), nullptr, *std::make_unique<TypeEnv>()), e.range()},
+                                                                  {convert(emit_expr(*gen.conditions()[k], b), Type::bool_(), nullptr, *std::make_unique<TypeEnv>()), e.range()}}, {}, e.range());
+    emit_branches(c, put, [](Env&) { return Exit::None; }, b, true, e.range());
+  };
+  in_scope(add);
   return out;
 }
 
@@ -1195,6 +1638,8 @@ Value* FunctionCompiler::construct_named_tuple(const TypePtr& t, const std::vect
     values[static_cast<size_t>(it - fields.begin())] = kw.value;
   }
   for (size_t i = 0; i < fields.size(); ++i) {
+    if (!values[i])
+      if (auto d = file_.named_tuple_default(t->name(), i)) values[i] = constant(*d, range);
     if (!values[i]) fail(range, fmt::format("{}() is missing field '{}'", t->name(), fields[i]));
     TypeEnv tenv;
     values[i] = convert(values[i], t->contained()[i], nullptr, tenv);
@@ -1233,6 +1678,8 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     if (module == "torch") {
       if (auto d = torch_dtype(a.name())) return constant(IValue(*d), e.range());
     }
+    if (module != "torch" && module != "math")
+      if (TypePtr t = file_.resolve_type(module); t && t->as_enum()) return emit_enum_member(*t->as_enum(), a.name(), e.range());
     if (module == "math") {
       if (a.name() == "pi") return constant(IValue(3.141592653589793), e.range());
       if (a.name() == "e") return constant(IValue(2.718281828459045), e.range());
@@ -1246,6 +1693,24 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     if (const IValue* c = cls->find_constant(a.name())) return constant(*c, e.range());
     if (!cls->find_attribute(a.name())) fail(e.range(), fmt::format("object of type {} has no attribute '{}'", cls->name(), a.name()));
     return graph_->insert_node(graph_->create_get_attr(v, a.name()))->set_source_range(e.range())->output();
+  }
+  if (const EnumType* et = v->type()->as_enum()) {  // .name / .value of a member
+    if (a.name() == "name") {
+      Node* n = graph_->insert_node(graph_->create(sym::prim_EnumName, {v}));
+      n->set_op(OperatorRegistry::global().overloads(sym::prim_EnumName).at(0));
+      n->output()->set_type(Type::str_());
+      return n->output();
+    }
+    if (a.name() == "value") {
+      for (const Operator* op : OperatorRegistry::global().overloads(sym::prim_EnumValue)) {
+        if (!(*op->return_types()[0] == *et->value_type())) continue;
+        Node* n = graph_->insert_node(graph_->create(sym::prim_EnumValue, {v}));
+        n->set_op(op);
+        n->output()->set_type(et->value_type());
+        return n->output();
+      }
+    }
+    fail(e.range(), fmt::format("'{}' object has no attribute '{}'", v->type()->str(), a.name()));
   }
   if (v->type()->is_named_tuple()) {
     const auto& fields = v->type()->field_names();
@@ -1268,6 +1733,14 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     if (n == "requires_grad") return emit_builtin(Symbol::from_qual_string("prim::requires_grad"), {{v, e.range()}}, {}, e.range());
   }
   fail(e.range(), fmt::format("a value of type {} has no attribute '{}'", v->type()->annotation_str(), a.name()));
+}
+
+Value* FunctionCompiler::emit_enum_member(const EnumType& et, const std::string& member, const SourceRange& range) {
+  for (const auto& [n, v] : et.members()) {
+    (void)v;
+    if (n == member) return constant(enum_value(file_.resolve_type(et.name()), member), range);
+  }
+  fail(range, fmt::format("'{}' has no attribute '{}'", et.str(), member));
 }
 
 Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
@@ -1427,19 +1900,14 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       if (!match_type(t, v->type(), tenv)) fail(e.range(), fmt::format("annotate: a value of type {} is not a {}", v->type()->annotation_str(), t->annotation_str()));
       return v;
     }
-    if (name == "isinstance") {
-      if (c.args().size() != 2) fail(e.range(), "isinstance() takes a value and a type");
-      Value* v = emit_expr(*c.args()[0], env);
-      TypePtr t = parse_annotation(*c.args()[1]);
-      TypeEnv tenv;
-      return constant(IValue(match_type(t, v->type(), tenv)), e.range());  // resolved statically, as torch does
-    }
+    if (name == "isinstance") return emit_isinstance(e, env);
     emit_args(0);
     static const std::unordered_map<std::string, const char*> kBuiltins = {
         {"len", "aten::len"},   {"int", "aten::Int"},     {"float", "aten::Float"}, {"bool", "aten::Bool"},
         {"str", "aten::str"},   {"print", "prim::Print"}, {"abs", "prim::abs"},     {"min", "prim::min"},
         {"max", "prim::max"},   {"list", "aten::list"},   {"round", "aten::round"}, {"divmod", "aten::divmod"},
-        {"hash", "aten::hash"}, {"ord", "aten::ord"},     {"chr", "aten::chr"},     {"sorted", "aten::sorted"}};
+        {"hash", "aten::hash"}, {"ord", "aten::ord"},     {"chr", "aten::chr"},     {"sorted", "aten::sorted"},
+        {"sum", "aten::sum"},   {"all", "aten::all"},     {"any", "aten::any"}};
     auto it = kBuiltins.find(name);
     if (it == kBuiltins.end()) fail(callee.range(), fmt::format("undefined value {}", name));
     if (name == "print") {
@@ -1452,6 +1920,32 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       if (args.size() == 2 || args.size() == 1) return emit_builtin(Symbol::from_qual_string(it->second), args, kwargs, e.range());
     }
     return emit_builtin(Symbol::from_qual_string(it->second), std::move(args), std::move(kwargs), e.range());
+  }
+  if (const std::string full = dotted_name(callee);
+      (full == "torch.jit.fork" || full == "torch.jit._fork" || full == "torch.jit.wait" || full == "torch.jit._wait") &&
+      !env.lookup("torch")) {
+    emit_args(0);
+    if (full.ends_with("wait")) {
+      if (args.size() != 1 || args[0].value->type()->kind() != TypeKind::Future) fail(e.range(), "torch.jit.wait takes a future");
+      Node* n = graph_->insert_node(graph_->create(Symbol::from_qual_string("aten::wait"), {args[0].value}));
+      n->set_source_range(e.range());
+      n->output()->set_type(args[0].value->type()->contained()[0]);
+      return n->output();
+    }
+    // torch.jit.fork(fn, args...): prim::fork on the function, its result a Future.
+    if (args.empty() || !args[0].value->type()->as_function() || !args[0].value->type()->as_function()->function())
+      fail(e.range(), "torch.jit.fork takes a function and its arguments");
+    Function* fn = args[0].value->type()->as_function()->function();
+    std::vector<CallArg> rest(args.begin() + 1, args.end());
+    TypeEnv tenv;
+    std::string why;
+    auto inputs = match_arguments(fn->schema(), param_types(*fn), fn->defaults(), rest, kwargs, tenv, why);
+    if (!inputs) fail(e.range(), fmt::format("{}() {}", fn->name(), why));
+    inputs->insert(inputs->begin(), args[0].value);
+    Node* n = graph_->insert_node(graph_->create(sym::prim_fork, *inputs));
+    n->set_source_range(e.range());
+    n->output()->set_type(Type::future(fn->return_type()));
+    return n->output();
   }
   if (callee.kind() == TreeKind::Attribute) {
     AttributeView a(callee);
@@ -1469,32 +1963,59 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       emit_args(0);  // torch.nn.functional.relu and friends
       return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
     }
+    // Cls.m(...) for a @staticmethod m of a class of this file.
+    if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str())) {
+      if (Function* fn = file_.static_method(a.value().str(), a.name(), callee.range())) {
+        emit_args(0);
+        return emit_user_call(*fn, std::move(args), std::move(kwargs), e.range());
+      }
+    }
     // A method: on an object of a class, prim::CallMethod; else the aten:: builtin with self first.
     Value* self = emit_expr(a.value(), env);
     if (const ClassType* cls = self->type()->as_class()) {
-      Function* m = cls->find_method(a.name());
-      if (!m) m = file_.method(*cls, a.name(), callee.range());
-      if (!m) fail(callee.range(), fmt::format("object of type {} has no method '{}'", cls->name(), a.name()));
       emit_args(0);
-      std::vector<CallArg> margs{{self, a.value().range()}};
-      margs.insert(margs.end(), args.begin(), args.end());
-      TypeEnv tenv;
-      std::string why;
-      auto bound = match_arguments(m->schema(), param_types(*m), m->defaults(), margs, kwargs, tenv, why);
-      if (!bound) fail(e.range(), fmt::format("{}() {}", a.name(), why));
-      const std::vector<Value*>& inputs = *bound;
-      Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, inputs));
-      n->set_s(sym::attr_name, a.name());
-      n->set_source_range(e.range());
-      n->output()->set_type(m->return_type());
-      return n->output();
+      return emit_method_call(self, *cls, a.name(), std::move(args), std::move(kwargs), e.range());
     }
     emit_args(0);
+    if (self->type()->kind() == TypeKind::Tensor && args.empty() && kwargs.empty()) {
+      // x.long(), x.float(), ...: aten::to(x, dtype, False, False, None), as torch compiles them.
+      static const std::unordered_map<std::string, DType> kCasts = {
+          {"long", DType::Long}, {"int", DType::Int},   {"float", DType::Float}, {"double", DType::Double}, {"half", DType::Half},
+          {"bool", DType::Bool}, {"byte", DType::Byte}, {"char", DType::Char},   {"short", DType::Short},   {"bfloat16", DType::BFloat16}};
+      if (auto cast = kCasts.find(a.name()); cast != kCasts.end()) {
+        const SourceRange& r = e.range();
+        return emit_builtin(Symbol::from_qual_string("aten::to"),
+                            {{self, r}, {constant(IValue(static_cast<int64_t>(cast->second))), r}, {constant(IValue(false)), r},
+                             {constant(IValue(false)), r}, {none(), r}},
+                            {}, r);
+      }
+    }
     args.insert(args.begin(), CallArg{self, a.value().range()});
     return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
   }
   (void)hint;
   fail(callee.range(), "this kind of call is not supported");
+}
+
+Value* FunctionCompiler::emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
+                                          std::vector<CallKwarg> kwargs, const SourceRange& range) {
+  Function* m = cls.find_method(name);
+  if (!m) m = file_.method(cls, name, range);
+  if (!m) {
+    if (Function* fn = file_.static_method(cls.name(), name, range)) return emit_user_call(*fn, std::move(args), std::move(kwargs), range);
+    fail(range, fmt::format("object of type {} has no method '{}'", cls.name(), name));
+  }
+  std::vector<CallArg> margs{{self, range}};
+  margs.insert(margs.end(), args.begin(), args.end());
+  TypeEnv tenv;
+  std::string why;
+  auto bound = match_arguments(m->schema(), param_types(*m), m->defaults(), margs, kwargs, tenv, why);
+  if (!bound) fail(range, fmt::format("{}() {}", name, why));
+  Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, *bound));
+  n->set_s(sym::attr_name, name);
+  n->set_source_range(range);
+  n->output()->set_type(m->return_type());
+  return n->output();
 }
 
 Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaArgument* arg, TypeEnv& env) {
@@ -1533,6 +2054,11 @@ Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaAr
   if (fk == TypeKind::Float && vk == TypeKind::Int) {
     if (auto c = to_ivalue(v)) return constant(IValue(static_cast<double>(c->toInt())));
   }
+  // A Scalar (Tensor.item()) where a float or int is expected: aten::Float / aten::Int.
+  if (vk == TypeKind::Number && (fk == TypeKind::Float || fk == TypeKind::Int))
+    return emit_builtin(Symbol::from_qual_string(fk == TypeKind::Float ? "aten::Float" : "aten::Int"), {{v, {}}}, {}, {});
+  // Truth values are conditions' conversions (arg == nullptr), never an argument's.
+  if (arg) return v;
   if (fk == TypeKind::Bool && vk == TypeKind::Tensor) return emit_builtin(Symbol::from_qual_string("aten::Bool"), {{v, {}}}, {}, {});
   if (fk == TypeKind::Bool && (vk == TypeKind::Int || vk == TypeKind::Float)) return emit_builtin(Symbol::from_qual_string("aten::Bool"), {{v, {}}}, {}, {});
   if (fk == TypeKind::Bool && (vk == TypeKind::List || vk == TypeKind::Str || vk == TypeKind::Dict)) {
@@ -1554,8 +2080,9 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_arguments(const Funct
   for (const auto& f : formals) positional += f.kwarg_only ? 0 : 1;
   // x.view(2, -1): ints past the last positional int[] formal are that list, as torch allows.
   std::vector<CallArg> packed;
-  if (args.size() > positional && positional > 0 && types[positional - 1]->kind() == TypeKind::List &&
-      types[positional - 1]->contained()[0]->kind() == TypeKind::Int) {
+  if (args.size() >= positional && positional > 0 && types[positional - 1]->kind() == TypeKind::List &&
+      types[positional - 1]->contained()[0]->kind() == TypeKind::Int &&
+      args[positional - 1].value->type()->kind() == TypeKind::Int) {
     bool all_ints = true;
     for (size_t i = positional - 1; i < args.size(); ++i) all_ints = all_ints && args[i].value->type()->kind() == TypeKind::Int;
     if (all_ints) {
@@ -1682,6 +2209,27 @@ std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<Ca
 
 Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range) {
   if (auto upgraded = upgrade_call(name, args, kwargs, range)) return *upgraded;
+  // An operator applied to an object of a TorchScript class calls its magic method:
+  // len(b) is b.__len__(), b[i] is b.__getitem__(i), a + b is a.__add__(b), ...
+  if (!args.empty()) {
+    if (const ClassType* cls = args[0].value->type()->as_class(); cls && !cls->is_module()) {
+      static const std::unordered_map<std::string, const char*> kMagic = {
+          {"aten::len", "__len__"},        {"aten::__getitem__", "__getitem__"}, {"aten::_set_item", "__setitem__"},
+          {"aten::__contains__", "__contains__"}, {"aten::eq", "__eq__"},     {"aten::ne", "__ne__"},
+          {"aten::lt", "__lt__"},          {"aten::le", "__le__"},               {"aten::gt", "__gt__"},
+          {"aten::ge", "__ge__"},          {"aten::add", "__add__"},             {"aten::sub", "__sub__"},
+          {"aten::mul", "__mul__"},        {"aten::div", "__truediv__"},         {"aten::floordiv", "__floordiv__"},
+          {"aten::remainder", "__mod__"},  {"aten::pow", "__pow__"},             {"aten::neg", "__neg__"},
+          {"aten::matmul", "__matmul__"},  {"aten::__and__", "__and__"},         {"aten::__or__", "__or__"},
+          {"aten::__xor__", "__xor__"},    {"aten::str", "__str__"},             {"aten::hash", "__hash__"},
+          {"aten::Int", "__int__"},        {"aten::Float", "__float__"},         {"aten::Bool", "__bool__"}};
+      if (auto it = kMagic.find(name.qual_string()); it != kMagic.end()) {
+        Value* self = args[0].value;
+        args.erase(args.begin());
+        return emit_method_call(self, *cls, it->second, std::move(args), std::move(kwargs), range);
+      }
+    }
+  }
   const auto& overloads = OperatorRegistry::global().overloads(name);
   if (overloads.empty()) fail(range, fmt::format("unknown builtin op: {}", name.qual_string()));
   auto emit_node = [&](const Operator* op, const std::vector<Value*>& inputs, const TypeEnv& env) -> Value* {
@@ -1825,7 +2373,8 @@ Function* FileCompiler::function(const std::string& name, const SourceRange& use
 }
 
 TypePtr FileCompiler::parse_annotation(const Tree& ann) {
-  std::string text(ann.range().text());
+  // "Foo": a forward reference written as a string, as in Python.
+  std::string text = ann.kind() == TreeKind::StringLiteral ? ann.str() : std::string(ann.range().text());
   // `torch.Tensor` is how Python code names the tensor type.
   for (size_t at; (at = text.find("torch.Tensor")) != std::string::npos;) text.replace(at, 12, "Tensor");
   for (const char* p : {"typing.", "t."})
@@ -1865,18 +2414,31 @@ TypePtr FileCompiler::class_type(const std::string& name) {
     // class P(NamedTuple): x : int ... -> a NamedTuple type; calls construct tuples.
     std::vector<std::string> fields;
     std::vector<TypePtr> types;
+    std::vector<std::optional<IValue>> defaults;
     for (const auto& st : cd.body()) {
       if (st->kind() == TreeKind::AnnAssign && AnnAssignView(*st).target().kind() == TreeKind::Name) {
         fields.push_back(AnnAssignView(*st).target().str());
         types.push_back(parse_annotation(AnnAssignView(*st).annotation()));
+        defaults.emplace_back();
+        if (const Tree* v = AnnAssignView(*st).value()) {
+          defaults.back() = constant_of_tree(*v);
+          if (!defaults.back()) throw_compile_error(v->range(), "NamedTuple field defaults must be constants");
+          if (types.back()->kind() == TypeKind::Float && defaults.back()->isInt())
+            defaults.back() = IValue(static_cast<double>(defaults.back()->toInt()));
+        } else if (std::any_of(defaults.begin(), defaults.end() - 1, [](const auto& d) { return d.has_value(); })) {
+          throw_compile_error(st->range(), "non-default NamedTuple field follows a default one");
+        }
       } else if (st->kind() != TreeKind::Pass && st->kind() != TreeKind::ExprStmt) {
         throw_compile_error(st->range(), "NamedTuple classes hold field declarations only");
       }
     }
     TypePtr t = Type::named_tuple(qualname, std::move(fields), std::move(types));
     cu_.register_type(t);
+    named_tuple_defaults_[qualname] = std::move(defaults);
     return t;
   }
+  if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "Enum" || cd.bases()[0]->range().text() == "enum.Enum"))
+    return declare_enum(qualname, cd);
   bool is_module = false;
   for (const auto& base : cd.bases()) {
     const std::string_view text = base->range().text();
@@ -1934,7 +2496,8 @@ TypePtr FileCompiler::class_type(const std::string& name) {
         break;  // __parameters__ / __buffers__ were read above; others carry nothing
       }
       case TreeKind::Def:
-        pending_methods_[qualname][DefView(*st).name()] = st.get();
+        if (has_decorator(DefView(*st), "staticmethod")) static_defs_[qualname][DefView(*st).name()] = st.get();
+        else pending_methods_[qualname][DefView(*st).name()] = st.get();
         break;
       case TreeKind::Pass:
       case TreeKind::ExprStmt:  // docstrings
@@ -1953,6 +2516,50 @@ TypePtr FileCompiler::class_type(const std::string& name) {
     if (st->kind() == TreeKind::Def && DefView(*st).name() != "__init__") names.push_back(DefView(*st).name());
   for (const auto& m : names) method(*cls, m, cd.range());
   return cls;
+}
+
+// class Color(Enum): RED = 1 ... : an enum type whose members are the class's
+// assignments of constants, all of one type (int, float or str), as torch requires.
+TypePtr FileCompiler::declare_enum(const std::string& qualname, const ClassDefView& cd) {
+  std::vector<std::pair<std::string, IValue>> members;
+  TypePtr value_type;
+  for (const auto& st : cd.body()) {
+    if (st->kind() == TreeKind::Pass || st->kind() == TreeKind::ExprStmt) continue;
+    if (st->kind() != TreeKind::Assign || AssignView(*st).targets().size() != 1 ||
+        AssignView(*st).targets()[0]->kind() != TreeKind::Name)
+      throw_compile_error(st->range(), "Enum classes hold member assignments (NAME = constant) only");
+    auto v = constant_of_tree(AssignView(*st).value());
+    if (!v || !(v->isInt() || v->isDouble() || v->isString()))
+      throw_compile_error(AssignView(*st).value().range(), "Enum member values must be int, float or str constants");
+    TypePtr t = type_of(*v);
+    if (value_type && !(*value_type == *t))
+      throw_compile_error(st->range(), fmt::format("Enum class with varying value types are not supported. Found {} and {}",
+                                                   value_type->annotation_str(), t->annotation_str()));
+    value_type = t;
+    members.emplace_back(AssignView(*st).targets()[0]->str(), *v);
+  }
+  if (members.empty()) throw_compile_error(cd.range(), "Enum classes need at least one member");
+  auto t = std::make_shared<EnumType>(qualname, value_type, std::move(members));
+  cu_.register_type(t);
+  return t;
+}
+
+Function* FileCompiler::static_method(const std::string& cls, const std::string& name, const SourceRange& use) {
+  const std::string local = cls.rfind(prefix_, 0) == 0 ? cls.substr(prefix_.size()) : cls;
+  if (!classes_.count(local)) return nullptr;
+  TypePtr t = class_type(local);
+  auto pc = static_defs_.find(t->name());
+  if (pc == static_defs_.end()) return nullptr;
+  auto pm = pc->second.find(name);
+  if (pm == pc->second.end()) return nullptr;
+  const std::string qualname = t->name() + "." + name;
+  if (Function* f = cu_.find_function(qualname)) return f;
+  if (!in_progress_.insert(qualname).second)
+    throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", qualname));
+  Nest nest(*this, use);
+  GraphFunction* f = FunctionCompiler(*this, *pm->second, qualname).compile();
+  in_progress_.erase(qualname);
+  return f;
 }
 
 Function* FileCompiler::method(const ClassType& cls, const std::string& name, const SourceRange& use) {
