@@ -2,14 +2,18 @@
 # Installs torchlet's Debian dependencies; skips the apt step when all are present.
 #   scripts/setup.sh          build dependencies
 #   scripts/setup.sh --test   plus the test oracle (real PyTorch) and test tools
+#   scripts/setup.sh --bench  plus libtorch's C++ headers, for bench/ops_bench
 set -euo pipefail
 
 # ocl-icd-opencl-dev: libdnnl-dev only recommends it, but dnnl's CMake config refuses to
 # load without OpenCL, and recommends are not installed here.
 packages=(cmake ninja-build ccache g++ zlib1g-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
-if [[ "${1:-}" == "--test" ]]; then
+if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
   packages+=(python3-torch python3-torchvision python3-numpy clang)
+fi
+if [[ "${1:-}" == "--bench" ]]; then
+  packages+=(libtorch-dev)
 fi
 
 missing=()
