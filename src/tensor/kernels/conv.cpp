@@ -60,54 +60,6 @@ void run_with_reorders(const PrimitiveDesc& pd, const memory& src, const memory&
   stream.wait();
 }
 
-// Depthwise 2-d convolution (one filter per channel) on NCHW planes. oneDNN wants
-// channels-last for these and the two transposes per call cost more than the
-// convolution (4.9 ms vs torch's 1.3 ms on mobilenet's 96x112x112); this loop
-// accumulates whole output rows, so stride 1 vectorises across the row.
-TL_VECTOR_CLONES void depthwise_plane(const float* in, const float* w, float bias, float* out, int64_t h, int64_t wd,
-                                      int64_t oh, int64_t ow, int64_t kh, int64_t kw, const int64_t* s,
-                                      const int64_t* p, const int64_t* d) {
-  for (int64_t oy = 0; oy < oh; ++oy) {
-    float* __restrict orow = out + oy * ow;
-    for (int64_t ox = 0; ox < ow; ++ox) orow[ox] = bias;
-    for (int64_t i = 0; i < kh; ++i) {
-      int64_t iy = oy * s[0] - p[0] + i * d[0];
-      if (iy < 0 || iy >= h) continue;
-      const float* __restrict irow = in + iy * wd;
-      for (int64_t j = 0; j < kw; ++j) {
-        const float wv = w[i * kw + j];
-        const int64_t off = j * d[1] - p[1];
-        // Output columns whose input column ox * s + off lies inside the row.
-        int64_t lo = off >= 0 ? 0 : (-off + s[1] - 1) / s[1];
-        int64_t hi = off > wd - 1 ? 0 : std::min<int64_t>(ow, (wd - 1 - off) / s[1] + 1);
-        if (s[1] == 1) {
-          for (int64_t ox = lo; ox < hi; ++ox) orow[ox] += wv * irow[ox + off];
-        } else {
-          for (int64_t ox = lo; ox < hi; ++ox) orow[ox] += wv * irow[ox * s[1] + off];
-        }
-      }
-    }
-  }
-}
-
-void depthwise2d_f32(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor& out,
-                     const Shape& stride, const Shape& padding, const Shape& dilation) {
-  int64_t n = input.size(0), c = input.size(1), h = input.size(2), wd = input.size(3);
-  int64_t oh = out.size(2), ow = out.size(3), kh = weight.size(2), kw = weight.size(3);
-  Tensor b = bias ? bias->contiguous() : Tensor();
-  const float* pin = input.data<float>();
-  const float* pw = weight.data<float>();
-  const float* pb = b.defined() ? b.data<float>() : nullptr;
-  float* po = out.data<float>();
-  parallel_for(0, n * c, 1, [&](int64_t lo, int64_t hi) {
-    for (int64_t plane = lo; plane < hi; ++plane) {
-      int64_t ch = plane % c;
-      depthwise_plane(pin + plane * h * wd, pw + ch * kh * kw, pb ? pb[ch] : 0.0f, po + plane * oh * ow, h, wd, oh, ow,
-                      kh, kw, stride.data(), padding.data(), dilation.data());
-    }
-  });
-}
-
 memory::desc any_desc(const Shape& dims) {
   return memory::desc(kernels::to_dims(dims), memory::data_type::f32, memory::format_tag::any);
 }
@@ -158,10 +110,6 @@ Tensor conv_nd(const Tensor& input_in, const Tensor& weight_in, const std::optio
   }
   Tensor out = empty(out_shape, DType::Float);
   if (out.numel() == 0) return batched ? out : out.squeeze(0);
-  if (nsp == 2 && groups > 1 && groups == c && oc == c) {
-    depthwise2d_f32(input, weight, bias, out, stride, padding, dilation);
-    return batched ? out : out.squeeze(0);
-  }
   // Grouped weights are [G, OC/G, IC/G, k...] to oneDNN: the same bytes, one more dim.
   Shape wdims = weight.sizes().vec();
   if (groups > 1) {
@@ -174,7 +122,13 @@ Tensor conv_nd(const Tensor& input_in, const Tensor& weight_in, const std::optio
   std::optional<memory> bias_mem;
   if (bias) bias_mem = kernels::as_memory(bias->contiguous());
   memory::desc bias_md = bias ? bias_mem->get_desc() : memory::desc();
-  dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+  // forward_training, as torch's ideep asks: with `any` layouts oneDNN then picks its
+  // channel-blocked layout (nChw16c on AVX-512, nChw8c on AVX2) and direct JIT kernels,
+  // whose reorders from and to NCHW are cheap. forward_inference picks channels-last
+  // brgemm kernels instead, and the two NCHW<->NHWC transposes per call made
+  // convolutions 1.1x and depthwise ones 2x slower than torch (bench/ops_bench).
+  // Depthwise convolutions take the same path (oneDNN's jit_dw kernel).
+  dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
                                     any_desc(input.sizes().vec()), any_desc(wdims), bias_md,
                                     any_desc(out_shape), kernels::to_dims(stride), kernels::to_dims(dil),
                                     kernels::to_dims(padding), kernels::to_dims(pad_r));
@@ -347,6 +301,39 @@ int64_t pool_out_size(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_
   return out;
 }
 
+// One output row of a 2-d max pool: tap by tap, the window column j updates every output
+// column whose input column lies inside the row, so the inner loop runs along the row
+// (it vectorises) instead of over a 3x3 window per output element. NaN wins, as in torch.
+template <typename T, typename M>
+TL_VECTOR_CLONES void max_pool_row(const T* plane, int64_t h, int64_t w, int64_t y, int64_t ow, const int64_t* k,
+                                   const int64_t* s, const int64_t* pad, const int64_t* dil, M* __restrict best,
+                                   T* __restrict out) {
+  for (int64_t x = 0; x < ow; ++x) best[x] = -std::numeric_limits<M>::infinity();
+  for (int64_t i = 0; i < k[0]; ++i) {
+    const int64_t iy = y * s[0] - pad[0] + i * dil[0];
+    if (iy < 0 || iy >= h) continue;
+    const T* __restrict irow = plane + iy * w;
+    for (int64_t j = 0; j < k[1]; ++j) {
+      const int64_t off = j * dil[1] - pad[1];
+      // Output columns x whose input column x * s + off lies in [0, w).
+      const int64_t lo = off >= 0 ? 0 : (-off + s[1] - 1) / s[1];
+      const int64_t hi = off > w - 1 ? 0 : std::min<int64_t>(ow, (w - 1 - off) / s[1] + 1);
+      if (s[1] == 1) {
+        for (int64_t x = lo; x < hi; ++x) {
+          const M v = static_cast<M>(irow[x + off]);
+          best[x] = (v > best[x] || v != v) ? v : best[x];
+        }
+      } else {
+        for (int64_t x = lo; x < hi; ++x) {
+          const M v = static_cast<M>(irow[x * s[1] + off]);
+          best[x] = (v > best[x] || v != v) ? v : best[x];
+        }
+      }
+    }
+  }
+  for (int64_t x = 0; x < ow; ++x) out[x] = static_cast<T>(best[x]);
+}
+
 struct Pool2d {
   Tensor x;  // [planes, H, W] contiguous
   int64_t planes, h, w;
@@ -407,23 +394,12 @@ Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
     const T* in = p.x.data<T>();
     T* o = out.data<T>();
     parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
+      std::vector<M> best(static_cast<size_t>(ow));
       for (int64_t pl = b; pl < e; ++pl) {
         const T* plane = in + pl * p.h * p.w;
         for (int64_t y = 0; y < oh; ++y) {
-          for (int64_t x = 0; x < ow; ++x) {
-            M best = -std::numeric_limits<M>::infinity();
-            for (int64_t i = 0; i < k[0]; ++i) {
-              int64_t iy = y * s[0] - pad[0] + i * dil[0];
-              if (iy < 0 || iy >= p.h) continue;
-              for (int64_t j = 0; j < k[1]; ++j) {
-                int64_t ix = x * s[1] - pad[1] + j * dil[1];
-                if (ix < 0 || ix >= p.w) continue;
-                M v = static_cast<M>(plane[iy * p.w + ix]);
-                if (v > best || v != v) best = v;  // NaN wins, as in torch
-              }
-            }
-            o[(pl * oh + y) * ow + x] = static_cast<T>(best);
-          }
+          max_pool_row<T, M>(plane, p.h, p.w, y, ow, k.data(), s.data(), pad.data(), dil.data(), best.data(),
+                             o + (pl * oh + y) * ow);
         }
       }
     });
@@ -507,6 +483,19 @@ Tensor adaptive_avg_pool2d(const Tensor& self, IntList output_size) {
     using M = kernels::opmath_t<T>;
     const T* in = p.x.data<T>();
     T* o = out.data<T>();
+    if (oh == 1 && ow == 1) {
+      // Global average (the classifier heads): a mean per plane with independent
+      // accumulators; one serial chain of adds per plane ran at 3x torch's time.
+      const int64_t hw = p.h * p.w;
+      parallel_for(0, p.planes, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(hw, 1)),
+                   [&](int64_t b, int64_t e) {
+                     for (int64_t pl = b; pl < e; ++pl) {
+                       M sum = kernels::pairwise_sum<M>(in + pl * hw, hw, [](M v) { return v; });
+                       o[pl] = static_cast<T>(sum / static_cast<M>(hw));
+                     }
+                   });
+      return;
+    }
     parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {
       for (int64_t pl = b; pl < e; ++pl) {
         const T* plane = in + pl * p.h * p.w;

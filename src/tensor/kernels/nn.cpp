@@ -4,6 +4,7 @@
 // float16/bfloat16 inputs, as torch does. Convolution and pooling are in conv.cpp.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -281,8 +282,24 @@ Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t /*padding_
   Shape out_shape = indices.sizes().vec();
   out_shape.push_back(d);
   Tensor out = empty(out_shape, weight.dtype());
-  Tensor rows = out.reshape({static_cast<int64_t>(idx.size()), d});
-  for (size_t i = 0; i < idx.size(); ++i) rows.select(0, static_cast<int64_t>(i)).copy_(weight.select(0, idx[i]));
+  const int64_t n = static_cast<int64_t>(idx.size());
+  if (weight.stride(1) == 1 || d <= 1) {
+    // Rows are contiguous runs: one memcpy each (a view and a strided copy per row
+    // cost 3x torch's time on BERT's 128 lookups).
+    const size_t es = weight.element_size();
+    const size_t row_bytes = static_cast<size_t>(d) * es;
+    const int64_t row_stride = weight.stride(0) * static_cast<int64_t>(es);
+    const char* src = static_cast<const char*>(weight.data_ptr());
+    char* dst = static_cast<char*>(out.data_ptr());
+    parallel_for(0, n, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(d, 1)), [&](int64_t lo, int64_t hi) {
+      for (int64_t i = lo; i < hi; ++i) {
+        std::memcpy(dst + static_cast<size_t>(i) * row_bytes, src + idx[static_cast<size_t>(i)] * row_stride, row_bytes);
+      }
+    });
+    return out;
+  }
+  Tensor rows = out.reshape({n, d});
+  for (int64_t i = 0; i < n; ++i) rows.select(0, i).copy_(weight.select(0, idx[static_cast<size_t>(i)]));
   return out;
 }
 

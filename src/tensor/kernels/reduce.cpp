@@ -116,11 +116,106 @@ struct Identity {
   }
 };
 
+// acc[j] (+)= sum over r < rows of p[r * stride + j], j < inner, pairwise over the rows
+// (halves until 8 rows remain, summed in order), so the error grows with log(rows) as
+// the row sums' does. `tmp` holds one scratch row per level of the recursion.
+template <typename A, typename T>
+TL_VECTOR_CLONES void add_rows(const T* p, int64_t rows, int64_t stride, int64_t inner, A* __restrict acc, bool init,
+                               A* tmp) {
+  if (rows <= 8) {
+    for (int64_t r = 0; r < rows; ++r) {
+      const T* __restrict row = p + r * stride;
+      if (init && r == 0) {
+        for (int64_t j = 0; j < inner; ++j) acc[j] = static_cast<A>(row[j]);
+      } else {
+        for (int64_t j = 0; j < inner; ++j) acc[j] += static_cast<A>(row[j]);
+      }
+    }
+    if (rows == 0 && init) std::fill(acc, acc + inner, A(0));
+    return;
+  }
+  const int64_t half = rows / 2;
+  add_rows<A, T>(p, half, stride, inner, tmp, true, tmp + inner);
+  add_rows<A, T>(p + half * stride, rows - half, stride, inner, tmp, false, tmp + inner);
+  if (init) {
+    for (int64_t j = 0; j < inner; ++j) acc[j] = tmp[j];
+  } else {
+    for (int64_t j = 0; j < inner; ++j) acc[j] += tmp[j];
+  }
+}
+
+// sum/mean over one run of consecutive dimensions with kept dimensions after it, on a
+// contiguous float/double tensor: viewed as [outer, rows, inner], out[o, :] is the sum of
+// `rows` contiguous rows, added a whole row at a time (vectorised across `inner`) instead
+// of transposing the reduced dimensions last. Returns an undefined tensor when the
+// shape does not fit.
+Tensor sum_outer(const Tensor& x, IntList dims, bool keepdim, bool mean, const char* op) {
+  const int64_t nd = x.dim();
+  if (nd < 2 || dims.empty() || !x.is_contiguous() || (x.dtype() != DType::Float && x.dtype() != DType::Double)) {
+    return Tensor();
+  }
+  std::vector<bool> reduced(static_cast<size_t>(nd), false);
+  for (int64_t d : dims) {
+    int64_t w = wrap_dim(d, nd, op);
+    if (reduced[static_cast<size_t>(w)]) return Tensor();  // repeated dims: the general path reports it
+    reduced[static_cast<size_t>(w)] = true;
+  }
+  int64_t first = -1, last = -1;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!reduced[static_cast<size_t>(d)]) continue;
+    if (first < 0) first = d;
+    else if (last != d - 1) return Tensor();  // not one run
+    last = d;
+  }
+  if (last == nd - 1) return Tensor();  // reduces the innermost dimension: rows already
+  int64_t outer = 1, rows = 1, inner = 1;
+  Shape out_shape;
+  for (int64_t d = 0; d < nd; ++d) {
+    int64_t size = x.size(d);
+    if (d < first) outer *= size;
+    else if (d <= last) rows *= size;
+    else inner *= size;
+    if (!reduced[static_cast<size_t>(d)]) out_shape.push_back(size);
+    else if (keepdim) out_shape.push_back(1);
+  }
+  if (rows < 2 || inner < 8) return Tensor();
+  Tensor out = empty(out_shape, x.dtype());
+  if (out.numel() == 0) return out;
+  kernels::dispatch_floating(x.dtype(), op, [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const T* src = x.data<T>();
+      T* dst = out.data<T>();
+      int depth = 1;
+      for (int64_t r = rows; r > 8; r /= 2) ++depth;
+      // Split `inner` into column blocks so every thread has work and scratch stays small.
+      const int64_t block = std::min<int64_t>(inner, 1024);
+      const int64_t blocks_per_row = (inner + block - 1) / block;
+      parallel_for(0, outer * blocks_per_row,
+                   std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(rows * block, 1)),
+                   [&](int64_t lo, int64_t hi) {
+                     std::vector<T> tmp(static_cast<size_t>(block * depth));
+                     for (int64_t t = lo; t < hi; ++t) {
+                       int64_t o = t / blocks_per_row, j0 = (t % blocks_per_row) * block;
+                       int64_t w = std::min(block, inner - j0);
+                       T* acc = dst + o * inner + j0;
+                       add_rows<T, T>(src + o * rows * inner + j0, rows, inner, w, acc, true, tmp.data());
+                       if (mean) {
+                         const T count = static_cast<T>(rows);
+                         for (int64_t j = 0; j < w; ++j) acc[j] /= count;
+                       }
+                     }
+                   });
+    }
+  });
+  return out;
+}
+
 Tensor sum_impl(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> dtype,
                 bool mean, const char* op) {
   DType rd = sum_result_dtype(self.dtype(), dtype);
   check_real(rd, op);
   Tensor x = self.to(rd);
+  if (Tensor out = sum_outer(x, dim, keepdim, mean, op); out.defined()) return out;
   Rows r = to_rows(x, dim, keepdim, op);
   Tensor out = empty(r.out_shape, rd);
   dispatch_real(rd, op, [&]<typename T>() {

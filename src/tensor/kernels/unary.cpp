@@ -64,6 +64,13 @@ const char* op_name(UnaryOp op) {
   TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", op, dtype_info(d).scalar_type_name);
 }
 
+// min(max(t, 0), 6) with NaN passing through, as selects that vectorise.
+template <typename M>
+inline M relu6_of(M t) {
+  t = t < M(0) ? M(0) : t;
+  return M(6) < t ? M(6) : t;
+}
+
 template <typename out_t, typename T, typename F>
 void run_unary(const StridedLoop& l, const F& f) {
   using M = opmath_t<T>;
@@ -93,15 +100,15 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::atan: return run_unary<T, T>(l, [](M x) { return std::atan(x); });
     case UnaryOp::sinh: return run_unary<T, T>(l, [](M x) { return std::sinh(x); });
     case UnaryOp::cosh: return run_unary<T, T>(l, [](M x) { return std::cosh(x); });
-    case UnaryOp::tanh: return run_unary<T, T>(l, [](M x) { return std::tanh(x); });
+    case UnaryOp::tanh: return run_unary<T, T>(l, [](M x) { return kernels::vtanh(x); });
     case UnaryOp::sigmoid: return run_unary<T, T>(l, [](M x) { return M(1) / (M(1) + kernels::vexp(-x)); });
     case UnaryOp::erf: return run_unary<T, T>(l, [](M x) { return std::erf(x); });
     case UnaryOp::reciprocal: return run_unary<T, T>(l, [](M x) { return M(1) / x; });
     case UnaryOp::silu: return run_unary<T, T>(l, [](M x) { return x / (M(1) + kernels::vexp(-x)); });
-    case UnaryOp::hardswish:
-      return run_unary<T, T>(l, [](M x) { return x * std::min(std::max(x + M(3), M(0)), M(6)) / M(6); });
-    case UnaryOp::hardsigmoid:
-      return run_unary<T, T>(l, [](M x) { return std::min(std::max(x + M(3), M(0)), M(6)) / M(6); });
+    // min(max(x + 3, 0), 6) spelled as two selects NaN passes through (as std::min/max
+    // do); GCC folds std::min's 6 / 6 into a branch and the loop stays scalar.
+    case UnaryOp::hardswish: return run_unary<T, T>(l, [](M x) { return x * relu6_of(x + M(3)) / M(6); });
+    case UnaryOp::hardsigmoid: return run_unary<T, T>(l, [](M x) { return relu6_of(x + M(3)) / M(6); });
     case UnaryOp::neg:
     case UnaryOp::abs:
     case UnaryOp::sign:
@@ -326,14 +333,14 @@ Tensor clamp_impl(const Tensor& self, const std::optional<Scalar>& min, const st
     const M lo = min ? min->to_unchecked<M>() : M(0);
     const M hi = max ? max->to_unchecked<M>() : M(0);
     const bool has_lo = min.has_value(), has_hi = max.has_value();
-    run_unary<T, T>(l, [=](M x) {
-      if constexpr (std::is_floating_point_v<M>) {
-        if (x != x) return x;  // NaN passes through
-      }
-      if (has_lo && x < lo) x = lo;
-      if (has_hi && x > hi) x = hi;
-      return x;
+    // Selects that compare against the bound, so NaN passes through (every comparison
+    // is false) and the loop vectorises to max/min; one loop per combination of bounds.
+    if (has_lo && has_hi) return run_unary<T, T>(l, [=](M x) {
+      x = x < lo ? lo : x;
+      return hi < x ? hi : x;
     });
+    if (has_lo) return run_unary<T, T>(l, [=](M x) { return x < lo ? lo : x; });
+    run_unary<T, T>(l, [=](M x) { return hi < x ? hi : x; });
   });
   return plan.finish();
 }

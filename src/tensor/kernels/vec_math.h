@@ -62,12 +62,36 @@ inline float erf_f32(float x) {
   return std::bit_cast<float>(std::bit_cast<uint32_t>(r) | sign);
 }
 
+// tanh: for |x| < 0.625 the odd polynomial x + x^3 P(x^2) (Cephes' tanhf coefficients,
+// relative error about 2e-7), else 1 - 2 / (e^{2|x|} + 1); computed on |x| and given
+// x's sign, so -0 stays -0 and NaN passes through (the exp branch). e^{2|x|}
+// overflowing to inf gives exactly 1.
+inline float tanh_f32(float x) {
+  const uint32_t sign = std::bit_cast<uint32_t>(x) & 0x80000000u;
+  const float a = std::bit_cast<float>(std::bit_cast<uint32_t>(x) & 0x7fffffffu);
+  const float z = a * a;
+  float p = -5.70498872745e-3f;
+  p = p * z + 2.06390887954e-2f;
+  p = p * z - 5.37397155531e-2f;
+  p = p * z + 1.33314422036e-1f;
+  p = p * z - 3.33332819422e-1f;
+  const float small = p * z * a + a;
+  const float big = 1.0f - 2.0f / (exp_f32(2.0f * a) + 1.0f);
+  const float r = select(a < 0.625f, small, big);
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(r) | sign);
+}
+
 // The same functions for any floating opmath type: float uses the vectorisable
 // versions above, double libm.
 template <typename M>
 inline M vexp(M x) {
   if constexpr (std::is_same_v<M, float>) return exp_f32(x);
   else return std::exp(x);
+}
+template <typename M>
+inline M vtanh(M x) {
+  if constexpr (std::is_same_v<M, float>) return tanh_f32(x);
+  else return std::tanh(x);
 }
 template <typename M>
 inline M verf(M x) {
