@@ -148,3 +148,32 @@ TEST(Compiler, ClassesDefinedInSource) {
 
 }  // namespace
 }  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+// @torch.jit.ignore: torch calls back into Python; torchlet has no Python, so the call
+// compiles and raises naming the function when it runs (only then: the caller compiles
+// and its other paths run). @torch.jit.unused raises torch's own message (the
+// conformance suite checks that one against torch).
+TEST(Compiler, IgnoredFunctionsRaiseNamingThemselvesWhenCalled) {
+  auto cu = compile(
+      "@torch.jit.ignore\n"
+      "def py_helper(x: int) -> int:\n"
+      "    return undefined_in_torchscript(x)\n"
+      "def f(x: int) -> int:\n"
+      "    if x > 0:\n"
+      "        return py_helper(x)\n"
+      "    return -1\n");
+  const Function& f = *cu->find_function("f");
+  EXPECT_EQ(f({IValue(0)}).toInt(), -1);
+  try {
+    f({IValue(3)});
+    ADD_FAILURE() << "calling an ignored function returned";
+  } catch (const ScriptException& e) {
+    EXPECT_NE(std::string(e.what()).find("py_helper"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace torchlet::jit

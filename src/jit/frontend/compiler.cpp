@@ -27,6 +27,9 @@ const char* const kContinueVar = "$continue";
 // to an uninitialized value of the return type and False), and after the loop an If on
 // kReturnedVar returns or runs the rest of the function.
 const char* const kReturnedVar = "$returned";
+// Whether an unrolled loop (over a tuple) goes on to its next element (Note [Exits in
+// unrolled loops]).
+const char* const kGoVar = "$go";
 
 // A scope of bindings for one block being emitted; lookups fall back to the parent.
 struct Env {
@@ -156,6 +159,36 @@ SourceRange full_range(const Tree& s) {
   }
   if (!body || body->empty()) return s.range();
   return SourceRange(s.range().source(), s.range().start(), full_range(*body->back()).end());
+}
+
+// Is the condition made of type tests only (isinstance, `is None`, combined with not,
+// and, or)? Torch decides those statically when the types do.
+bool is_type_test(const Tree& c) {
+  switch (c.kind()) {
+    case TreeKind::Call:
+      return CallView(c).callee().kind() == TreeKind::Name && CallView(c).callee().str() == "isinstance";
+    case TreeKind::Compare:
+      return CompareView(c).num_comparisons() == 1 &&
+             (CompareView(c).op(0) == TokenKind::Is || CompareView(c).op(0) == TokenKind::IsNot) &&
+             (CompareView(c).operand(0).kind() == TreeKind::NoneLiteral || CompareView(c).operand(1).kind() == TreeKind::NoneLiteral);
+    case TreeKind::UnaryOp:
+      return c.op() == TokenKind::Not && is_type_test(*c.child(0));
+    case TreeKind::BoolOp:
+      return is_type_test(*c.child(0)) && is_type_test(*c.child(1));
+    default:
+      return false;
+  }
+}
+
+// The first break or continue that belongs to this loop (not to a loop nested in it).
+const Tree* first_loop_exit(const std::vector<TreeRef>& stmts) {
+  for (const auto& st : stmts) {
+    if (st->kind() == TreeKind::Break || st->kind() == TreeKind::Continue) return st.get();
+    if (st->kind() != TreeKind::If) continue;
+    if (const Tree* t = first_loop_exit(IfView(*st).then_body())) return t;
+    if (const Tree* t = first_loop_exit(IfView(*st).else_body())) return t;
+  }
+  return nullptr;
 }
 
 // Does any statement, at any depth, return?
@@ -667,6 +700,14 @@ Exit FunctionCompiler::emit_if(const Tree& stmt, const std::vector<TreeRef>& res
   const Tree& c = v.condition();
   const CondRefinements refs = refinements_of(c, env);
   Value* cond = emit_expr(c, env);
+  // A type test the static types decide (isinstance, `is None`) compiles only the
+  // branch it takes, as torch does: the other may not type-check (x == "s" for an int x
+  // in an unrolled loop over a tuple).
+  if (auto k = to_ivalue(cond); k && k->isBool() && is_type_test(c)) {
+    std::vector<TreeRef> stmts = k->toBool() ? v.then_body() : v.else_body();
+    stmts.insert(stmts.end(), rest.begin(), rest.end());
+    return emit_stmts(stmts, 0, env, in_loop);
+  }
   auto branch = [&](const std::vector<TreeRef>& body, const Refinements& r) {
     return [&](Env& benv) {
       apply_refinements(r, benv);
@@ -889,6 +930,7 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
     bind(benv, counter);
     if (body_fn) (*body_fn)(benv);
     else emit_stmts(body, 0, benv, /*in_loop=*/true);
+    if (std::find(carried.begin(), carried.end(), kGoVar) != carried.end()) benv.set(kGoVar, benv.lookup(kContinueVar));
     Value* go_on = benv.lookup(kContinueVar);
     Value* cond = go_on;
     if (next_cond) {
@@ -1037,6 +1079,24 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
   const TypePtr& t = seq->type();
   if (t->kind() == TypeKind::Tuple) {  // unrolled, as torch does
     Node* unpack = graph_->insert_node(graph_->create_tuple_unpack(seq));
+    if (const Tree* exit = first_loop_exit(body))
+      fail(exit->range(), "Because we emit iteration over modulelists or tuples as unrolled loops, we do not support break or "
+                          "continue inside the body of these loops");
+    if (!body_fn && contains_return(body)) {
+      // Note [Exits in unrolled loops]: each element's iteration is a loop of at most
+      // one trip that runs while kGoVar holds; a return clears it, so the iterations
+      // after it do not run, and it is then taken after the last one (Note [Returns in
+      // loops]). (break and continue are refused, as torch refuses them.)
+      std::vector<std::string> names = assigned;
+      names.push_back(kGoVar);
+      env.set(kGoVar, constant(IValue(true)));
+      for (Value* elem : unpack->outputs())
+        emit_loop(constant(IValue(1)), env.lookup(kGoVar), names, [&](Env& e, Value*) { assign_target(target, elem, e); }, body,
+                  nullptr, env, range);
+      env.values.erase(kGoVar);
+      env.order.erase(std::remove(env.order.begin(), env.order.end(), kGoVar), env.order.end());
+      return;
+    }
     for (Value* elem : unpack->outputs()) {
       assign_target(target, elem, env);
       if (body_fn) (*body_fn)(env);
