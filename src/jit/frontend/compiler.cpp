@@ -284,6 +284,19 @@ class FileCompiler {
     if (it == named_tuple_defaults_.end() || i >= it->second.size()) return std::nullopt;
     return it->second[i];
   }
+  // A method an interface declares: its schema (without self) for binding calls, the
+  // parameters' types, and what it returns.
+  struct InterfaceMethod {
+    FunctionSchema schema;
+    std::vector<TypePtr> types;
+    TypePtr returns;
+  };
+  const InterfaceMethod* interface_method(const std::string& interface, const std::string& name) const {
+    auto it = interface_methods_.find(interface);
+    if (it == interface_methods_.end()) return nullptr;
+    auto m = it->second.find(name);
+    return m == it->second.end() ? nullptr : &m->second;
+  }
   CompilationUnit& cu() { return cu_; }
   int64_t archive_version() const { return hooks_.archive_version; }
 
@@ -299,7 +312,9 @@ class FileCompiler {
   // class qualname -> @staticmethod name -> its def
   std::unordered_map<std::string, std::unordered_map<std::string, const Tree*>> static_defs_;
   std::unordered_map<std::string, std::vector<std::optional<IValue>>> named_tuple_defaults_;
+  std::unordered_map<std::string, std::unordered_map<std::string, InterfaceMethod>> interface_methods_;
   TypePtr declare_enum(const std::string& qualname, const ClassDefView& cd);
+  TypePtr declare_interface(const std::string& qualname, const ClassDefView& cd);
   std::unordered_set<std::string> in_progress_;
   // Compiling one definition compiles the ones it names first; the chain is bounded so a
   // hostile file cannot exhaust the C++ stack (kMaxDefinitionNesting).
@@ -2036,6 +2051,21 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       emit_args(0);
       return emit_method_call(self, *cls, a.name(), std::move(args), std::move(kwargs), e.range());
     }
+    if (const InterfaceType* it = self->type()->as_interface()) {
+      const auto* m = file_.interface_method(it->name(), a.name());
+      if (!m) fail(callee.range(), fmt::format("interface {} has no method '{}'", it->name(), a.name()));
+      emit_args(0);
+      TypeEnv tenv;
+      std::string why;
+      auto bound = match_arguments(m->schema, m->types, std::vector<std::optional<IValue>>(m->types.size()), args, kwargs, tenv, why);
+      if (!bound) fail(e.range(), fmt::format("{}() {}", a.name(), why));
+      bound->insert(bound->begin(), self);
+      Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, *bound));
+      n->set_s(sym::attr_name, a.name());
+      n->set_source_range(e.range());
+      n->output()->set_type(m->returns);
+      return n->output();
+    }
     emit_args(0);
     if (self->type()->kind() == TypeKind::Tensor && args.empty() && kwargs.empty()) {
       // x.long(), x.float(), ...: aten::to(x, dtype, False, False, None), as torch compiles them.
@@ -2499,6 +2529,9 @@ TypePtr FileCompiler::class_type(const std::string& name) {
   }
   if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "Enum" || cd.bases()[0]->range().text() == "enum.Enum"))
     return declare_enum(qualname, cd);
+  for (const auto& d : cd.decorators())
+    if (const std::string n = decorator_name(*d); n == "torch.jit.interface" || n == "jit.interface" || n == "interface")
+      return declare_interface(qualname, cd);
   bool is_module = false;
   for (const auto& base : cd.bases()) {
     const std::string_view text = base->range().text();
@@ -2601,6 +2634,40 @@ TypePtr FileCompiler::declare_enum(const std::string& qualname, const ClassDefVi
   if (members.empty()) throw_compile_error(cd.range(), "Enum classes need at least one member");
   auto t = std::make_shared<EnumType>(qualname, value_type, std::move(members));
   cu_.register_type(t);
+  return t;
+}
+
+// @torch.jit.interface class I: def m(self, x: int) -> int: ... : an interface type whose
+// methods are the declared signatures (bodies are not compiled); a class with methods of
+// those names is a subtype, and calls on an I dispatch by name on the object's class.
+TypePtr FileCompiler::declare_interface(const std::string& qualname, const ClassDefView& cd) {
+  auto t = std::make_shared<InterfaceType>(qualname, false);
+  cu_.register_type(t);
+  for (const auto& st : cd.body()) {
+    if (st->kind() == TreeKind::Pass || st->kind() == TreeKind::ExprStmt) continue;
+    if (st->kind() != TreeKind::Def) throw_compile_error(st->range(), "interfaces declare methods only");
+    DefView def(*st);
+    InterfaceMethod m;
+    m.schema.name = def.name();
+    for (size_t i = 0; i < def.params().size(); ++i) {
+      ParamView param(*def.params()[i]);
+      if (i == 0) continue;  // self
+      if (!param.annotation()) throw_compile_error(def.params()[i]->range(), "interface method arguments need type annotations");
+      SchemaArgument a;
+      a.name = param.name();
+      a.type = std::make_shared<SchemaType>();
+      m.types.push_back(parse_annotation(*param.annotation()));
+      a.type->name = m.types.back()->str();
+      m.schema.arguments.push_back(std::move(a));
+    }
+    m.returns = def.return_annotation() ? parse_annotation(*def.return_annotation()) : Type::none();
+    SchemaArgument r;
+    r.type = std::make_shared<SchemaType>();
+    r.type->name = m.returns->str();
+    m.schema.returns.push_back(std::move(r));
+    t->add_method(std::make_shared<FunctionSchema>(m.schema));
+    interface_methods_[qualname][def.name()] = std::move(m);
+  }
   return t;
 }
 
