@@ -31,9 +31,6 @@ const std::map<std::string, std::string> kKnownNegativeGaps = {
 
 // Graph-subset programs whose canonical graphs differ from torch's for a reason that is
 // not a compiler bug (a pass torch runs that torchlet does not, say).
-const std::string kConstantPropagation =
-    "torch runs constant propagation after compiling (constant arithmetic, range lengths and tuples of constants "
-    "are folded); torchlet emits the operations";
 const std::string kWhileExits =
     "a while loop with break/continue: torch evaluates the next condition inside each branch that goes on, torchlet "
     "after the body under an If on the continue flag (same values)";
@@ -41,9 +38,7 @@ const std::string kForExits =
     "a for loop with break/continue/return: torch rewrites it as a while-style loop (unbounded trip count, its own "
     "index, condition `i < len and go_on`), torchlet keeps the counted loop and ends it through the condition";
 const std::map<std::string, std::string> kGraphNotes = {
-    {"lit_int_forms", kConstantPropagation},    {"op_pow_precedence", kConstantPropagation},
-    {"st_chained_assign", kConstantPropagation}, {"st_nested_unpack", kConstantPropagation},
-    {"for_range_step_neg", kConstantPropagation}, {"st_while_break", kWhileExits},
+    {"st_while_break", kWhileExits},
     {"st_while_continue", kWhileExits},         {"misc_deep_nesting", kWhileExits},
     {"loop_return_in_for", kForExits},          {"loop_continue_for", kForExits},
     {"misc_primes", kForExits},

@@ -177,3 +177,21 @@ TEST(Compiler, IgnoredFunctionsRaiseNamingThemselvesWhenCalled) {
 
 }  // namespace
 }  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+// Note [Constant propagation]: constant expressions fold when compiled, but one that
+// raises is left to raise when the code runs, as in torch.
+TEST(Compiler, ConstantsFoldButErrorsWaitForRunTime) {
+  auto cu = compile("def f() -> Tuple[int, int]:\n    return (2 + 3) * 4, 7 // 0\n");
+  const auto* fn = static_cast<const GraphFunction*>(cu->find_function("f"));
+  const std::string g = fn->graph()->str();
+  EXPECT_NE(g.find("prim::Constant[value=20]"), std::string::npos) << g;
+  EXPECT_EQ(g.find("aten::mul"), std::string::npos) << g;
+  EXPECT_NE(g.find("aten::floordiv"), std::string::npos) << g;
+  EXPECT_THROW((*fn)({}), ScriptException);
+}
+
+}  // namespace
+}  // namespace torchlet::jit

@@ -455,6 +455,81 @@ class FunctionCompiler {
 
 std::vector<TypePtr> param_types(const Function& fn);
 
+// Note [Constant propagation]
+// After compiling, as torch does (its ConstantPropagation over immutable types): a node
+// whose inputs are all constants of immutable types (numbers, bool, str, None, tuples
+// of those) and whose outputs are immutable too is run once now and replaced by its
+// results as constants: 1 + 2, range lengths, (5, 6) tuples and their unpacking.
+// Operators that write an argument, take varargs, or raise here are left alone (torch
+// leaves those that raise too, so the error happens when the code runs).
+bool immutable_type(const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::Int:
+    case TypeKind::Float:
+    case TypeKind::Bool:
+    case TypeKind::Str:
+    case TypeKind::None:
+    case TypeKind::Complex:
+      return true;
+    case TypeKind::Tuple:
+      return !t.is_named_tuple() &&
+             std::all_of(t.contained().begin(), t.contained().end(), [](const TypePtr& c) { return immutable_type(*c); });
+    default:
+      return false;
+  }
+}
+
+std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n) {
+  std::vector<IValue> in;
+  for (const Value* v : n->inputs()) {
+    if (!immutable_type(*v->type())) return std::nullopt;
+    auto c = to_ivalue(v);
+    if (!c) return std::nullopt;
+    in.push_back(*c);
+  }
+  for (const Value* v : n->outputs())
+    if (!immutable_type(*v->type())) return std::nullopt;
+  if (n->kind() == sym::prim_TupleConstruct) return std::vector<IValue>{IValue::tuple(in)};
+  if (n->kind() == sym::prim_TupleUnpack) return in[0].tupleRef().elements;
+  if (n->kind() == sym::prim_TupleIndex) {
+    const auto& elems = in[0].tupleRef().elements;
+    const int64_t i = in[1].toInt();
+    if (i < 0 || static_cast<size_t>(i) >= elems.size()) return std::nullopt;
+    return std::vector<IValue>{elems[static_cast<size_t>(i)]};
+  }
+  const Operator* op = n->op();
+  if (!op || op->is_mutating() || op->schema().is_vararg || op->schema().is_varret) return std::nullopt;
+  Stack stack(in.begin(), in.end());
+  try {
+    op->operation()(stack);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  if (stack.size() != n->outputs().size()) return std::nullopt;
+  for (size_t i = 0; i < stack.size(); ++i)  // a result must be what the node's type says
+    if (!type_of(stack[i])->is_subtype_of(*n->output(i)->type())) return std::nullopt;
+  return std::vector<IValue>(stack.begin(), stack.end());
+}
+
+void propagate_constants(Graph& g, Block* b) {
+  for (Node* n = b->nodes().begin() == b->nodes().end() ? nullptr : *b->nodes().begin(); n && n != b->return_node();) {
+    Node* next = n->next();
+    for (Block* sub : n->blocks()) propagate_constants(g, sub);
+    if (n->kind() != sym::prim_Constant && n->blocks().empty() && !n->outputs().empty()) {
+      if (auto values = evaluate_constant_node(n)) {
+        InsertPointGuard guard(g, n);
+        for (size_t i = 0; i < values->size(); ++i) {
+          Value* c = g.insert_constant((*values)[i], n->source_range());
+          c->set_type(n->output(i)->type());
+          n->output(i)->replace_all_uses_with(c);
+        }
+        n->destroy();
+      }
+    }
+    n = next;
+  }
+}
+
 // "a.b.c" for an Attribute chain over a Name, else "".
 std::string dotted_name(const Tree& t) {
   if (t.kind() == TreeKind::Name) return t.str();
@@ -602,6 +677,7 @@ GraphFunction* FunctionCompiler::compile() {
                        return_type_->annotation_str(), result->type()->annotation_str()));
   }
   graph_->register_output(result);
+  propagate_constants(*graph_, graph_->block());
   graph_->lint();
   if (self_type_) return file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults));
   return file_.cu().create_function(qualname_, graph_, std::move(defaults));
