@@ -448,6 +448,10 @@ class FunctionCompiler {
   std::unordered_map<std::string, std::pair<std::string, SourceRange>> unusable_;
   // The type the function's earlier return statements returned (no annotation).
   TypePtr returned_type_;
+  // Note [While conditions]: the next-condition of each loop being compiled (null for
+  // for loops), innermost last, and the statement marking the end of a while body.
+  std::vector<std::function<Value*(Env&)>> loop_conds_;
+  TreeRef loop_end_marker_ = Tree::make(TreeKind::Pass, SourceRange());
   bool falls_off_end_ = false;  // some path reaches the end of the body without a return
   bool upgrading_ = false;  // inside an upgrader's own calls
   Env upgrade_env_;         // scratch scope for an upgrader's If outputs
@@ -728,6 +732,7 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         return Exit::LoopExit;
       case TreeKind::Continue:
         if (!in_loop) fail(s.range(), "'continue' not properly in loop");
+        if (!loop_conds_.empty() && loop_conds_.back()) env.set(kContinueVar, loop_conds_.back()(env));  // Note [While conditions]
         return Exit::LoopExit;
       case TreeKind::Assign:
       case TreeKind::AnnAssign:
@@ -765,6 +770,9 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         emit_assert(s, env);
         break;
       case TreeKind::Pass:
+        if (&s == loop_end_marker_.get() && !loop_conds_.empty() && loop_conds_.back())  // Note [While conditions]
+          env.set(kContinueVar, loop_conds_.back()(env));
+        break;
       case TreeKind::Import:
         break;
       case TreeKind::ExprStmt:
@@ -1019,21 +1027,25 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
     graph_->set_insert_point(b);
     benv.set(kContinueVar, constant(IValue(true)));
     bind(benv, counter);
-    if (body_fn) (*body_fn)(benv);
-    else emit_stmts(body, 0, benv, /*in_loop=*/true);
-    if (std::find(carried.begin(), carried.end(), kGoVar) != carried.end()) benv.set(kGoVar, benv.lookup(kContinueVar));
-    Value* go_on = benv.lookup(kContinueVar);
-    Value* cond = go_on;
-    if (next_cond) {
-      if (to_ivalue(go_on) && to_ivalue(go_on)->isBool() && to_ivalue(go_on)->toBool()) {
-        cond = next_cond(benv);
-      } else {
-        Node* n = nullptr;
-        emit_branches(go_on, [&](Env& e2) { e2.set("$next", next_cond(e2)); return Exit::None; },
-                      [&](Env& e2) { e2.set("$next", constant(IValue(false))); return Exit::None; }, benv, true, range, &n);
-        cond = benv.lookup("$next");
-      }
+    // Note [While conditions]: a while loop's next condition is computed where the body
+    // goes on — at its end and at each `continue` — so with exits it lands inside the
+    // branches that go on (a `break` gives False), as torch places it. The end is marked
+    // by a statement appended to the body, which travels with the statements Note [Exits]
+    // moves into branches.
+    loop_conds_.push_back(next_cond);
+    if (body_fn) {
+      (*body_fn)(benv);
+    } else if (next_cond) {
+      std::vector<TreeRef> marked = body;
+      marked.push_back(loop_end_marker_);
+      emit_stmts(marked, 0, benv, /*in_loop=*/true);
+    } else {
+      emit_stmts(body, 0, benv, /*in_loop=*/true);
     }
+    loop_conds_.pop_back();
+    if (std::find(carried.begin(), carried.end(), kGoVar) != carried.end()) benv.set(kGoVar, benv.lookup(kContinueVar));
+    Value* cond = benv.lookup(kContinueVar);
+    if (next_cond && body_fn) cond = next_cond(benv);
     carried_types_.pop_back();
     b->register_output(cond);
     for (const auto& name : carried) {
