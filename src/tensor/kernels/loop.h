@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -235,6 +236,32 @@ inline __attribute__((always_inline)) A block_sum(const T* p, int64_t n, const M
   A tail = 0;
   for (; i < n; ++i) tail += map(static_cast<A>(p[i]));
   return ((a0[0] + a0[1]) + (a0[2] + a0[3])) + ((a0[4] + a0[5]) + (a0[6] + a0[7])) + tail;
+}
+
+// Largest element of a row (a NaN may or may not win; callers that care see it through
+// the values they compute from the max). One 32-byte vector of lanes, written with
+// GCC's vector extension: the same loop with an array of 8 lanes stayed scalar. Inlined
+// into the callers' vector clones.
+template <typename M, typename T>
+inline __attribute__((always_inline)) M row_max(const T* p, int64_t len) {
+  constexpr int kLanes = 32 / sizeof(M);
+  typedef M Vec __attribute__((vector_size(32)));
+  Vec acc;
+  for (int k = 0; k < kLanes; ++k) acc[k] = -std::numeric_limits<M>::infinity();
+  int64_t i = 0;
+  for (; i + kLanes <= len; i += kLanes) {
+    Vec v;
+    if constexpr (std::is_same_v<T, M>) {
+      std::memcpy(&v, p + i, sizeof(v));
+    } else {
+      for (int k = 0; k < kLanes; ++k) v[k] = static_cast<M>(p[i + k]);
+    }
+    acc = acc > v ? acc : v;
+  }
+  M m = acc[0];
+  for (int k = 1; k < kLanes; ++k) m = m > acc[k] ? m : acc[k];
+  for (; i < len; ++i) m = m > static_cast<M>(p[i]) ? m : static_cast<M>(p[i]);
+  return m;
 }
 
 // Pairwise summation: blocks of 256 summed as above, block sums combined in a binary

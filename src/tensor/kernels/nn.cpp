@@ -194,38 +194,28 @@ Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<T
 
 namespace {
 
-// One softmax row in four vectorisable passes: the max (8 lanes), the shifted
-// exponentials into `buf`, their sum (8 lanes), and the scaled (or log) store.
-template <typename T>
-TL_VECTOR_CLONES void softmax_row(const T* p, T* q, opmath_t<T>* buf, int64_t len, bool log) {
+// One softmax row in four vectorisable passes: the max, the shifted exponentials,
+// their sum (independent accumulators), and the scale by 1 / sum, or for log_softmax
+// x - (max + log sum). Passes over the row stay in L1; the exponentials are the cost.
+template <typename T, bool log>
+TL_VECTOR_CLONES void softmax_row(const T* p, T* q, opmath_t<T>* buf, int64_t len) {
   using M = opmath_t<T>;
-  M lanes[8];
-  for (M& v : lanes) v = -std::numeric_limits<M>::infinity();
-  int64_t i = 0;
-  for (; i + 8 <= len; i += 8) {
-    for (int k = 0; k < 8; ++k) {
-      M v = static_cast<M>(p[i + k]);
-      lanes[k] = lanes[k] > v ? lanes[k] : v;
-    }
-  }
-  M m = lanes[0];
-  for (int k = 1; k < 8; ++k) m = m > lanes[k] ? m : lanes[k];
-  for (; i < len; ++i) m = m > static_cast<M>(p[i]) ? m : static_cast<M>(p[i]);
-  for (int64_t j = 0; j < len; ++j) buf[j] = kernels::vexp(static_cast<M>(p[j]) - m);
-  for (M& v : lanes) v = 0;
-  i = 0;
-  for (; i + 8 <= len; i += 8) {
-    for (int k = 0; k < 8; ++k) lanes[k] += buf[i + k];
-  }
-  M s = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
-  for (; i < len; ++i) s += buf[i];
-  if (log) {
+  const M m = kernels::row_max<M>(p, len);
+  // Exponentials go straight to the output when it holds the compute type and is
+  // wanted (softmax of float/double); otherwise to `buf`, in L1. A plain loop the
+  // vectoriser handles like a unary kernel; a fused exp-and-sum with lane
+  // accumulators spilled registers.
+  M* e = buf;
+  if constexpr (!log && std::is_same_v<T, M>) e = q;
+  for (int64_t j = 0; j < len; ++j) e[j] = kernels::vexp(static_cast<M>(p[j]) - m);
+  const M s = kernels::block_sum<M>(e, len, [](M v) { return v; });
+  if constexpr (log) {
     M shift = m + std::log(s);
     for (int64_t j = 0; j < len; ++j) q[j] = static_cast<T>(static_cast<M>(p[j]) - shift);
-    return;
+  } else {
+    M inv = M(1) / s;
+    for (int64_t j = 0; j < len; ++j) q[j] = static_cast<T>(e[j] * inv);
   }
-  M inv = M(1) / s;
-  for (int64_t j = 0; j < len; ++j) q[j] = static_cast<T>(buf[j] * inv);
 }
 
 Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype, bool log, const char* op) {
@@ -247,7 +237,10 @@ Tensor softmax_impl(const Tensor& self, int64_t dim, std::optional<DType> dtype,
     parallel_for(0, rows, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(len, 1)),
                  [&](int64_t lo, int64_t hi) {
                    std::vector<opmath_t<T>> buf(static_cast<size_t>(len));
-                   for (int64_t r = lo; r < hi; ++r) softmax_row(src + r * len, dst + r * len, buf.data(), len, log);
+                   for (int64_t r = lo; r < hi; ++r) {
+                     if (log) softmax_row<T, true>(src + r * len, dst + r * len, buf.data(), len);
+                     else softmax_row<T, false>(src + r * len, dst + r * len, buf.data(), len);
+                   }
                  });
   });
   Tensor result = out.transpose(d, x.dim() - 1).contiguous();

@@ -8,15 +8,17 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace torchlet::kernels {
 
 // e^x: x = n ln2 + r with |r| <= ln2/2 (n rounded to nearest), e^r by a degree-6 polynomial, 2^n by building
 // the exponent bits. NaN passes through; above 88.376 gives inf (the true value is
 // finite up to 88.72, a range no kernel here relies on), below -87.34 gives 0.
-// Selections are bit masks rather than ternaries: without -fno-trapping-math GCC will
-// not if-convert a ternary whose arm holds a floating multiply, and the loop would
-// stay scalar.
+// The clamps and fix-ups are ternaries that compare against the bound, so a NaN
+// compares false and is kept: the kernels build with -fno-trapping-math, which lets
+// GCC turn them into single min/max/blend instructions (the bit-mask `select` below
+// costs three) and vectorise the loop.
 inline uint32_t mask_if(bool c) { return 0u - static_cast<uint32_t>(c); }
 inline float select(bool c, float a, float b) {
   const uint32_t m = mask_if(c);
@@ -25,8 +27,8 @@ inline float select(bool c, float a, float b) {
 
 inline float exp_f32(float x) {
   const float hi = 88.3762626647949f, lo = -87.3365447504019f;
-  float xc = select(x > hi, hi, x);
-  xc = select(xc < lo, lo, xc);
+  float xc = x > hi ? hi : x;
+  xc = xc < lo ? lo : xc;
   // Round to nearest by adding and removing 1.5 * 2^23 (no libm call, so the loop
   // vectorises; |x * log2(e)| < 128 is far inside the trick's range).
   const float kRound = 12582912.0f;
@@ -41,12 +43,10 @@ inline float exp_f32(float x) {
   p = p * r + 5.0000001201e-1f;
   p = p * r * r + r + 1.0f;
   float scale = std::bit_cast<float>(static_cast<int32_t>(n + 127.0f) << 23);
-  uint32_t bits = std::bit_cast<uint32_t>(p * scale);
-  const uint32_t over = mask_if(x > hi), under = mask_if(x < lo), nan = mask_if(x != x);
-  bits = (bits & ~over) | (0x7f800000u & over);
-  bits &= ~under;
-  bits = (bits & ~nan) | (std::bit_cast<uint32_t>(x) & nan);
-  return std::bit_cast<float>(bits);
+  float e = p * scale;
+  e = x > hi ? std::numeric_limits<float>::infinity() : e;
+  e = x < lo ? 0.0f : e;
+  return x != x ? x : e;
 }
 
 inline float erf_f32(float x) {
@@ -77,7 +77,7 @@ inline float tanh_f32(float x) {
   p = p * z - 3.33332819422e-1f;
   const float small = p * z * a + a;
   const float big = 1.0f - 2.0f / (exp_f32(2.0f * a) + 1.0f);
-  const float r = select(a < 0.625f, small, big);
+  const float r = a < 0.625f ? small : big;
   return std::bit_cast<float>(std::bit_cast<uint32_t>(r) | sign);
 }
 
