@@ -182,6 +182,9 @@ TEST(Conformance, RejectedProgramsPointAtTorchsLine) {
       diff = std::string("not a CompileError: ") + e.what();
     }
     if (!message.empty() && message.substr(0, message.find('\n')) == field(p, "message")) ++same_wording;
+    else if (!message.empty())
+      std::printf("conformance: %s worded otherwise: '%s' vs torch's '%s'\n", name.c_str(),
+                  message.substr(0, message.find('\n')).c_str(), field(p, "message").c_str());
     const auto gap = kKnownNegativeGaps.find(name);
     if (diff.empty()) {
       ++matching;

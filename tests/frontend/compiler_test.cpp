@@ -77,7 +77,7 @@ TEST(Compiler, ErrorsNameTheProblemAndPointAtTheSource) {
   const std::string loop_type = compile_error("def f(n: int) -> int:\n    x = 1\n    for i in range(n):\n        x = 'a'\n    return 1\n");
   EXPECT_NE(loop_type.find("Variable 'x' previously had type int but is now being assigned to a value of type str"),
             std::string::npos) << loop_type;
-  EXPECT_NE(compile_error("def f(n: int) -> int:\n    return f(n)\n").find("recursive call"), std::string::npos);
+  EXPECT_NE(compile_error("def f(n: int) -> int:\n    return f(n)\n").find("is called recursively"), std::string::npos);
 }
 
 TEST(Compiler, GraphsKeepUserNamesAndLint) {

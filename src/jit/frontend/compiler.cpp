@@ -1342,7 +1342,7 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
         auto c = carried_types_.back().find(target.str());
         TypeEnv tenv;
         if (c != carried_types_.back().end() && !match_type(c->second, v->type(), tenv))
-          fail(target.range(), fmt::format("Variable '{}' previously had type {} but is now being assigned to a value of type {}",
+          fail(target.range(), fmt::format("Variable '{}' previously had type {} but is now being assigned to a value of type {}\n",
                                            target.str(), c->second->annotation_str(), v->type()->annotation_str()));
       }
       if (annotated) {
@@ -1718,6 +1718,12 @@ Value* FunctionCompiler::emit_dict(const Tree& e, Env& env, const TypePtr& hint)
     for (Value* k : keys) ks.push_back(k->type());
     for (Value* v : values) vs.push_back(v->type());
     auto uk = unify_type_list(ks), uv = unify_type_list(vs);
+    if (!uk) {
+      for (Value* k : keys)
+        if (!(*k->type() == *keys[0]->type()))
+          fail(e.range(), fmt::format("Dict keys must contain only a single type. Expected: {} but found {} instead",
+                                      keys[0]->type()->annotation_str(), k->type()->annotation_str()));
+    }
     if (!uk || !uv) fail(e.range(), "dict literal entries have different types; annotate the dict's type");
     kt = *uk;
     vt = *uv;
@@ -1895,7 +1901,7 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     if (n == "T") return emit_builtin(Symbol::from_qual_string("aten::numpy_T"), {{v, e.range()}}, {}, e.range());
     if (n == "requires_grad") return emit_builtin(Symbol::from_qual_string("prim::requires_grad"), {{v, e.range()}}, {}, e.range());
   }
-  fail(e.range(), fmt::format("a value of type {} has no attribute '{}'", v->type()->annotation_str(), a.name()));
+  fail(e.range(), fmt::format("'{}' object has no attribute or method '{}'.", v->type()->annotation_str(), a.name()));
 }
 
 Value* FunctionCompiler::emit_enum_member(const EnumType& et, const std::string& member, const SourceRange& range) {
@@ -1956,11 +1962,14 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   }
   if (k == TypeKind::Tuple) {
     auto c = constant_of_tree(item);
-    if (!c || !c->isInt()) fail(item.range(), "tuples are indexed by constant ints");
+    if (!c || !c->isInt())
+      fail(item.range(), fmt::format("Cannot index into a {} with a non-integer literal because we cannot resolve the output type",
+                                     v->type()->annotation_str()));
     int64_t i = c->toInt();
     const int64_t size = static_cast<int64_t>(v->type()->contained().size());
     if (i < 0) i += size;
-    if (i < 0 || i >= size) fail(item.range(), fmt::format("tuple index {} out of range for a tuple of {} elements", c->toInt(), size));
+    if (i < 0 || i >= size)
+      fail(item.range(), fmt::format("Tuple index out of range. Tuple is length {} and index is {}", size, c->toInt()));
     Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(i))}));
     n->output()->set_type(v->type()->contained()[static_cast<size_t>(i)]);
     return n->output();
@@ -2022,7 +2031,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       TypeEnv tenv;
       std::string why;
       auto inputs = match_arguments(init->schema(), param_types(*init), init->defaults(), init_args, kwargs, tenv, why);
-      if (!inputs) fail(e.range(), fmt::format("{}.__init__() {}", cls->name(), why));
+      if (!inputs) fail(e.range(), fmt::format("{}:\n{}\n", init->schema().str(), why));
       Node* call = graph_->insert_node(graph_->create(sym::prim_CallMethod, *inputs));
       call->set_s(sym::attr_name, "__init__");
       call->set_source_range(e.range());
@@ -2119,6 +2128,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     }
     if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str()) &&
         (a.value().str() == "torch" || a.value().str() == "math" || a.value().str() == "F")) {
+      if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
+        fail(callee.range(), fmt::format("object has no attribute {}", a.name()));
       emit_args(0);
       return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
     }
@@ -2168,11 +2179,14 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
                             {}, r);
       }
     }
+    if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
+      fail(callee.range(), fmt::format("'{}' object has no attribute or method '{}'.", self->type()->annotation_str(), a.name()));
     args.insert(args.begin(), CallArg{self, a.value().range()});
     return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
   }
   (void)hint;
-  fail(callee.range(), "this kind of call is not supported");
+  Value* not_callable = emit_expr(callee, env);
+  fail(callee.range(), fmt::format("cannot call a value of type '{}'", not_callable->type()->annotation_str()));
 }
 
 Value* FunctionCompiler::emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
@@ -2188,7 +2202,7 @@ Value* FunctionCompiler::emit_method_call(Value* self, const ClassType& cls, con
   TypeEnv tenv;
   std::string why;
   auto bound = match_arguments(m->schema(), param_types(*m), m->defaults(), margs, kwargs, tenv, why);
-  if (!bound) fail(range, fmt::format("{}() {}", name, why));
+  if (!bound) fail(range, fmt::format("{}:\n{}\n", m->schema().str(), why));
   Node* n = graph_->insert_node(graph_->create(sym::prim_CallMethod, *bound));
   n->set_s(sym::attr_name, name);
   n->set_source_range(range);
@@ -2454,6 +2468,7 @@ Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, st
       return emit_node(op, *inputs, env);
     report += fmt::format("\n  {}:\n  {}", op->schema().str(), why);
   }
+  if (overloads.size() == 1) fail(range, fmt::format("{}:\n{}\n", overloads[0]->schema().str(), report.substr(report.rfind("\n  ") + 3)));
   fail(range, fmt::format("Arguments for call are not valid.\nThe following variants are available:{}", report));
 }
 
@@ -2473,7 +2488,7 @@ Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg>
   TypeEnv env;
   std::string why;
   auto inputs = match_arguments(fn.schema(), types, fn.defaults(), args, kwargs, env, why);
-  if (!inputs) fail(range, fmt::format("{}() {}", fn.name(), why));
+  if (!inputs) fail(range, fmt::format("{}:\n{}\n", fn.schema().str(), why));
   std::vector<Value*> call_inputs{function_value(const_cast<Function*>(&fn), range)};
   call_inputs.insert(call_inputs.end(), inputs->begin(), inputs->end());
   Node* call = graph_->insert_node(graph_->create(sym::prim_CallFunction, call_inputs));
@@ -2543,7 +2558,7 @@ Function* FileCompiler::function(const std::string& name, const SourceRange& use
   const std::string qualname = prefix_ + name;
   if (Function* f = cu_.find_function(qualname)) return f;
   if (!in_progress_.insert(qualname).second)
-    throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", name));
+    throw_compile_error(use, fmt::format("function '{}' is called recursively. Recursive calls are not supported", name));
   Nest nest(*this, use);
   GraphFunction* f = FunctionCompiler(*this, *it->second, qualname).compile();
   in_progress_.erase(qualname);
@@ -2561,7 +2576,13 @@ TypePtr FileCompiler::parse_annotation(const Tree& ann) {
   try {
     return parse_type_annotation(text, false, [&](std::string_view name) { return resolve_type(std::string(name)); });
   } catch (const CompileError& e) {
-    throw_compile_error(ann.range(), fmt::format("unknown type annotation '{}': {}", text, e.what()));
+    // torch's wording for a name it does not know; other errors as the parser says them.
+    const std::string what = e.what();
+    if (const size_t at = what.find("unknown type '"); at != std::string::npos) {
+      const size_t b = at + 14, end = what.find('\'', b);
+      throw_compile_error(ann.range(), fmt::format("Unknown type name '{}'", what.substr(b, end - b)));
+    }
+    throw_compile_error(ann.range(), fmt::format("unknown type annotation '{}': {}", text, what));
   }
 }
 
@@ -2770,7 +2791,7 @@ Function* FileCompiler::static_method(const std::string& cls, const std::string&
   const std::string qualname = t->name() + "." + name;
   if (Function* f = cu_.find_function(qualname)) return f;
   if (!in_progress_.insert(qualname).second)
-    throw_compile_error(use, fmt::format("recursive call to '{}': TorchScript does not support recursion", qualname));
+    throw_compile_error(use, fmt::format("function '{}' is called recursively. Recursive calls are not supported", qualname));
   Nest nest(*this, use);
   GraphFunction* f = FunctionCompiler(*this, *pm->second, qualname).compile();
   in_progress_.erase(qualname);
@@ -2785,7 +2806,7 @@ Function* FileCompiler::method(const ClassType& cls, const std::string& name, co
   if (pm == pc->second.end()) return nullptr;
   const std::string qualname = cls.name() + "." + name;
   if (!in_progress_.insert(qualname).second)
-    throw_compile_error(use, fmt::format("recursive call to method '{}': TorchScript does not support recursion", name));
+    throw_compile_error(use, fmt::format("method '{}' is called recursively. Recursive calls are not supported", name));
   auto self = cu_.find_class(cls.name());
   Function* f = nullptr;
   try {
