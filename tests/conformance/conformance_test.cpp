@@ -112,12 +112,15 @@ std::vector<IValue> load_list(const char* name) {
 
 TEST(Conformance, ProgramsMatchTorch) {
   const std::vector<IValue> programs = load_list("positive.pt");
-  size_t passing = 0, cases = 0, message_mismatches = 0;
+  size_t passing = 0, cases = 0, message_mismatches = 0, python_oracle = 0;
   std::set<std::string> seen;
   for (const IValue& p : programs) {
     const std::string& name = field(p, "name");
     seen.insert(name);
     cases += value_field(p, "cases").listRef().elements.size();
+    // Where torch 1.13 departs from Python's semantics the fixture's expected values are
+    // CPython's (gen_conformance.py says why, per program).
+    if (field(p, "via").ends_with("+python")) ++python_oracle;
     std::string message;
     const std::string diff = run_program(p, &message);
     if (!message.empty()) {
@@ -133,10 +136,10 @@ TEST(Conformance, ProgramsMatchTorch) {
     }
   }
   for (const auto& [name, why] : kKnownGaps) EXPECT_TRUE(seen.count(name)) << "kKnownGaps names no program: " << name;
-  std::printf("conformance: %zu programs (%zu cases), %zu match torch (%.1f%%); known gaps %zu; "
-              "exception messages differing from torch's (class aside): %zu\n",
+  std::printf("conformance: %zu programs (%zu cases), %zu match torch (%.1f%%; %zu of them against CPython where "
+              "torch departs from Python); known gaps %zu; exception messages differing from torch's (class aside): %zu\n",
               programs.size(), cases, passing, 100.0 * static_cast<double>(passing) / static_cast<double>(programs.size()),
-              kKnownGaps.size(), message_mismatches);
+              python_oracle, kKnownGaps.size(), message_mismatches);
   EXPECT_GE(programs.size(), 200u);
 }
 

@@ -2,6 +2,7 @@
 // by dim, and the binary .other forms), argmax/argmin, all/any, var/std (unbiased or
 // correction), norm and linalg_vector_norm, logsumexp, cumsum/cumprod, sort/argsort/
 // topk. Multi-return schemas push one value per return (values, then indices).
+#include <algorithm>
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -151,6 +152,15 @@ void all_all(Stack& s) {
   Tensor t = pop_tensor(s);
   push(s, kAll ? torchlet::all(t) : torchlet::any(t));
 }
+// aten::equal: the same sizes and every element equal (values compared after promotion).
+void equal(Stack& s) {
+  Tensor b = pop_tensor(s);
+  Tensor a = pop_tensor(s);
+  const IntList sa = a.sizes(), sb = b.sizes();
+  if (!std::equal(sa.begin(), sa.end(), sb.begin(), sb.end())) return push(s, false);
+  push(s, torchlet::all(torchlet::eq(a, b)).item().to_bool());
+}
+
 template <bool kAll>
 void all_all_out(Stack& s) {
   Tensor out = pop_tensor(s);
@@ -386,6 +396,7 @@ static RegisterOps reg({
     {"aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", argmax<false>},
     {"aten::argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", argmax_out<false>},
     {"aten::all(Tensor self) -> Tensor", all_all<true>},
+    {"aten::equal(Tensor self, Tensor other) -> bool", equal},
     {"aten::all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", all_all_out<true>},
     {"aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", all_dim<true>},
     {"aten::all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", all_dim_out<true>},
