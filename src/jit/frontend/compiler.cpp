@@ -1618,6 +1618,24 @@ Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
       default:
         fail(c.op_tree(i).range(), "unsupported comparison");
     }
+    if (!cmp && (c.op(i) == TokenKind::EqualEqual || c.op(i) == TokenKind::NotEqual) &&
+        lhs->type()->kind() == TypeKind::Tuple && rhs->type()->kind() == TypeKind::Tuple &&
+        lhs->node()->kind() != sym::prim_TupleConstruct) {
+      // Tuples (NamedTuples too) are equal when every element is.
+      const size_t n = lhs->type()->contained().size();
+      if (n != rhs->type()->contained().size()) {
+        cmp = constant(IValue(c.op(i) == TokenKind::NotEqual));
+      } else {
+        Node* ul = graph_->insert_node(graph_->create_tuple_unpack(lhs));
+        Node* ur = graph_->insert_node(graph_->create_tuple_unpack(rhs));
+        cmp = constant(IValue(true));
+        for (size_t k = 0; k < n; ++k) {
+          Value* same = emit_builtin(Symbol::from_qual_string("aten::eq"), {{ul->output(k), r}, {ur->output(k), r}}, {}, r);
+          cmp = emit_builtin(Symbol::from_qual_string("aten::__and__"), {{cmp, r}, {same, r}}, {}, r);
+        }
+        if (c.op(i) == TokenKind::NotEqual) cmp = emit_builtin(Symbol::from_qual_string("aten::__not__"), {{cmp, r}}, {}, r);
+      }
+    }
     if (!cmp) cmp = emit_builtin(Symbol::from_qual_string(name), {{lhs, r}, {rhs, r}}, {}, r);
     if (i + 1 == c.num_comparisons()) return cmp;
     cmp = convert(cmp, Type::bool_(), nullptr, *std::make_unique<TypeEnv>());
@@ -2166,6 +2184,21 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return n->output();
     }
     emit_args(0);
+    if (self->type()->kind() == TypeKind::Tensor && a.name() == "tolist" && args.empty() && kwargs.empty()) {
+      // x.tolist() where an annotation says the result's type: prim::tolist(x, depth, kind).
+      int64_t depth = 0;
+      TypePtr t = hint;
+      for (; t && t->kind() == TypeKind::List; t = t->contained()[0]) ++depth;
+      if (depth == 0 || !t || (t->kind() != TypeKind::Int && t->kind() != TypeKind::Float && t->kind() != TypeKind::Bool))
+        fail(e.range(), "Expected type hint for result of tolist()");
+      const int64_t kind = t->kind() == TypeKind::Int ? 0 : t->kind() == TypeKind::Float ? 1 : 2;
+      Node* n = graph_->insert_node(graph_->create(Symbol::from_qual_string("prim::tolist"),
+                                                   {self, constant(IValue(depth)), constant(IValue(kind))}));
+      n->set_op(OperatorRegistry::global().overloads(Symbol::from_qual_string("prim::tolist")).at(0));
+      n->set_source_range(e.range());
+      n->output()->set_type(hint);
+      return n->output();
+    }
     if (self->type()->kind() == TypeKind::Tensor && args.empty() && kwargs.empty()) {
       // x.long(), x.float(), ...: aten::to(x, dtype, False, False, None), as torch compiles them.
       static const std::unordered_map<std::string, DType> kCasts = {
@@ -2184,7 +2217,6 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     args.insert(args.begin(), CallArg{self, a.value().range()});
     return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
   }
-  (void)hint;
   Value* not_callable = emit_expr(callee, env);
   fail(callee.range(), fmt::format("cannot call a value of type '{}'", not_callable->type()->annotation_str()));
 }
@@ -2272,16 +2304,23 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_arguments(const Funct
   for (const auto& f : formals) positional += f.kwarg_only ? 0 : 1;
   // x.view(2, -1): ints past the last positional int[] formal are that list, as torch allows.
   std::vector<CallArg> packed;
-  if (args.size() >= positional && positional > 0 && types[positional - 1]->kind() == TypeKind::List &&
-      types[positional - 1]->contained()[0]->kind() == TypeKind::Int &&
-      args[positional - 1].value->type()->kind() == TypeKind::Int) {
-    bool all_ints = true;
-    for (size_t i = positional - 1; i < args.size(); ++i) all_ints = all_ints && args[i].value->type()->kind() == TypeKind::Int;
-    if (all_ints) {
+  // Likewise torch.einsum("ij,jk", a, b) for a Tensor[] formal: the last positional list
+  // formal (not a type variable's, not a fixed-size int[2]) takes the trailing arguments
+  // that each fit its element type (torch's varargsCanBeUsedAsList).
+  if (args.size() >= positional && positional > 0 && types[positional - 1]->kind() == TypeKind::List) {
+    const TypePtr& elem = types[positional - 1]->contained()[0];
+    const SchemaType* st = formals[positional - 1].type.get();
+    const bool fixed = st && st->kind == SchemaType::Kind::List && st->fixed_size;
+    bool all_fit = elem->kind() != TypeKind::Var && !(fixed && elem->kind() != TypeKind::Int);
+    for (size_t i = positional - 1; i < args.size() && all_fit; ++i) {
+      TypeEnv tenv;
+      all_fit = args[i].value->type()->kind() != TypeKind::List && match_type(elem, args[i].value->type(), tenv);
+    }
+    if (all_fit) {
       std::vector<Value*> items;
       for (size_t i = positional - 1; i < args.size(); ++i) items.push_back(args[i].value);
       packed.assign(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(positional - 1));
-      packed.push_back({graph_->insert_node(graph_->create_list(Type::int_(), items))->output(), args.back().range});
+      packed.push_back({graph_->insert_node(graph_->create_list(elem, items))->output(), args.back().range});
     }
   }
   const std::vector<CallArg>& given = packed.empty() ? args : packed;

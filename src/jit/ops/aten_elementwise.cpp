@@ -438,6 +438,13 @@ static RegisterOps reg({
     {"aten::logical_xor(Tensor self, Tensor other) -> Tensor", logical_xor_tt},
     {"aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)", logical_xor_tt_},
     {"aten::logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", logical_xor_tt_out},
+    // a & b, a | b, a ^ b on tensors: the same operations under Python's operator names.
+    {"aten::__and__.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_and_tt},
+    {"aten::__and__.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_and_ts},
+    {"aten::__or__.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_or_tt},
+    {"aten::__or__.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_or_ts},
+    {"aten::__xor__.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_xor_tt},
+    {"aten::__xor__.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_xor_ts},
     {"aten::bitwise_and.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_and_tt},
     {"aten::bitwise_and.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_and_ts},
     {"aten::bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", bitwise_and_st},
