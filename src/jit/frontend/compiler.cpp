@@ -969,7 +969,11 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
       continue;
     }
     if (!vals[0] || !vals[1] || vals[0] == vals[1]) continue;
-    auto unified = unify_types(vals[0]->type(), vals[1]->type());
+    // The declared type (the return annotation for returns) unifies what fits it:
+    // int and str returned from a function annotated Union[int, str].
+    TypePtr hint = name == kReturnVar ? return_type_ : nullptr;
+    if (auto d = declared_.find(name); d != declared_.end()) hint = d->second;
+    auto unified = unify_types(vals[0]->type(), vals[1]->type(), false, hint);
     if (!unified) {
       if (name[0] == '$') fail(range, fmt::format("Previous return statement returned a value of type {} but this return statement returns a value of type {}",
                                                vals[0]->type()->annotation_str(), vals[1]->type()->annotation_str()));
@@ -1401,6 +1405,8 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       if (sv.items().size() != 1) fail(target.range(), "only single subscripts can be assigned to");
       if (container->type()->kind() == TypeKind::Tensor) {
         Value* view = emit_subscript(target, env);
+        if (view->node()->kind() == Symbol::from_qual_string("aten::index"))
+          fail(target.range(), "assignment through tensor indices (x[mask] = v) is not supported yet");
         const char* op = v->type()->kind() == TypeKind::Tensor ? "aten::copy_" : "aten::fill_";
         emit_builtin(Symbol::from_qual_string(op), {{view, target.range()}, {v, target.range()}}, {}, target.range());
         return;
@@ -1938,6 +1944,9 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   const TypeKind k = v->type()->kind();
   if (k == TypeKind::Tensor) {
     int64_t dim = 0;
+    // Tensor-valued indices (x[mask], x[idx]) apply after the others, as one
+    // aten::index whose list holds each at its dimension and None elsewhere.
+    std::vector<std::pair<int64_t, Value*>> tensor_indices;
     for (const auto& item : s.items()) {
       Value* d = constant(IValue(dim));
       if (item->kind() == TreeKind::Slice) {
@@ -1951,11 +1960,23 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
         ++dim;
       } else {
         Value* idx = emit_expr(*item, env);
-        if (idx->type()->kind() != TypeKind::Int) fail(item->range(), "tensors are indexed by ints, slices and None here; tensor indices are not supported yet");
+        if (idx->type()->kind() == TypeKind::Tensor) {
+          tensor_indices.emplace_back(dim++, idx);
+          continue;
+        }
+        if (idx->type()->kind() != TypeKind::Int)
+          fail(item->range(), fmt::format("tensors are indexed by ints, slices, None and tensors, not {}", idx->type()->annotation_str()));
         v = emit_builtin(Symbol::from_qual_string("aten::select"), {{v, r}, {d, r}, {idx, r}}, {}, r);
       }
     }
-    return v;
+    if (tensor_indices.empty()) return v;
+    const TypePtr opt_tensor = Type::optional(Type::tensor());
+    std::vector<Value*> list(static_cast<size_t>(tensor_indices.back().first + 1), nullptr);
+    for (const auto& [at, t] : tensor_indices) list[static_cast<size_t>(at)] = t;
+    for (Value*& x : list)
+      if (!x) x = none();
+    Value* indices = graph_->insert_node(graph_->create_list(opt_tensor, list))->output();
+    return emit_builtin(Symbol::from_qual_string("aten::index"), {{v, r}, {indices, r}}, {}, r);
   }
   if (s.items().size() != 1) fail(r, fmt::format("a value of type {} takes one subscript", v->type()->annotation_str()));
   const Tree& item = *s.items()[0];

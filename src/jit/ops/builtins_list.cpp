@@ -244,6 +244,11 @@ void sum(Stack& s) {
   if (any_double) return push(s, d + static_cast<double>(i));
   push(s, i);
 }
+// sum.float: a float even for an empty list (sum([]) of float[] is 0.0).
+void sum_float(Stack& s) {
+  sum(s);
+  if (s.back().isInt()) s.back() = IValue(static_cast<double>(s.back().toInt()));
+}
 
 // prim::max/min of one list: the extreme element; of two lists: the lexicographically
 // larger/smaller list.
@@ -333,7 +338,7 @@ static RegisterOps reg({
     {"aten::sorted.str(str[](a) input) -> str[]", sorted},
     {"aten::sum.bool(bool[] self) -> int", sum},
     {"aten::sum.complex(complex[] self) -> complex", sum},
-    {"aten::sum.float(float[] self) -> float", sum},
+    {"aten::sum.float(float[] self) -> float", sum_float},
     {"aten::sum.int(int[] self) -> int", sum},
     {"prim::max.self_bool(bool[] self) -> bool", list_extreme<true>},
     {"prim::max.self_float(float[] self) -> float", list_extreme<true>},
