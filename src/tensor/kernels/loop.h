@@ -127,19 +127,24 @@ void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
       rem /= l.sizes[d];
     }
     std::array<char*, kMaxOperands> ptrs{};
+    for (int k = 0; k < nt; ++k) {
+      char* p = l.base[k];
+      for (int64_t d = 0; d < nd; ++d) p += idx[d] * l.strides[d][k];
+      ptrs[k] = p;
+    }
+    // Pointers advance with the index instead of being recomputed from it per row:
+    // broadcast operands give many short rows (a [C,1,1] gate over 7x7 planes), where
+    // recomputing cost more than the row.
     for (int64_t pos = begin; pos < end;) {
-      for (int k = 0; k < nt; ++k) {
-        char* p = l.base[k];
-        for (int64_t d = 0; d < nd; ++d) p += idx[d] * l.strides[d][k];
-        ptrs[k] = p;
-      }
       int64_t n = std::min(inner - idx[nd - 1], end - pos);
       row(ptrs.data(), inner_strides, n);
       pos += n;
       idx[nd - 1] += n;
+      for (int k = 0; k < nt; ++k) ptrs[k] += n * inner_strides[k];
       for (int64_t d = nd - 1; d > 0 && idx[d] == l.sizes[d]; --d) {
         idx[d] = 0;
         ++idx[d - 1];
+        for (int k = 0; k < nt; ++k) ptrs[k] += l.strides[d - 1][k] - l.sizes[d] * l.strides[d][k];
       }
     }
   });
