@@ -47,6 +47,46 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     out_shape[static_cast<size_t>(d)] += t.size(d);
   }
   Tensor out = empty(out_shape, out_dtype);
+  // Contiguous inputs of the output's dtype: every input is `outer` blocks of
+  // size(d) * inner elements, each landing at its offset in an output row, so a row is
+  // a few memcpys (a narrowed copy_ per input walked BERT's q|k|v rows 1.4x slower
+  // than torch).
+  bool plain = true;
+  for (const Tensor& t : tensors) {
+    if (t.dim() == 1 && t.size(0) == 0) continue;
+    plain = plain && t.is_contiguous() && t.dtype() == out_dtype;
+  }
+  if (plain && out.numel() > 0) {
+    int64_t outer = 1, inner = 1;
+    for (int64_t k = 0; k < d; ++k) outer *= out_shape[static_cast<size_t>(k)];
+    for (size_t k = static_cast<size_t>(d) + 1; k < out_shape.size(); ++k) inner *= out_shape[k];
+    const size_t es = element_size(out_dtype);
+    const size_t out_row = static_cast<size_t>(out_shape[static_cast<size_t>(d)] * inner) * es;
+    struct Part {
+      const char* src;
+      size_t bytes, offset;
+    };
+    std::vector<Part> parts;
+    size_t offset = 0;
+    for (const Tensor& t : tensors) {
+      if ((t.dim() == 1 && t.size(0) == 0) || t.size(d) == 0) continue;
+      size_t bytes = static_cast<size_t>(t.size(d) * inner) * es;
+      parts.push_back({static_cast<const char*>(t.data_ptr()), bytes, offset});
+      offset += bytes;
+    }
+    char* dst = static_cast<char*>(out.data_ptr());
+    const int64_t row_elems = out_shape[static_cast<size_t>(d)] * inner;
+    parallel_for(0, outer, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(row_elems, 1)),
+                 [&](int64_t lo, int64_t hi) {
+                   for (int64_t o = lo; o < hi; ++o) {
+                     for (const Part& part : parts) {
+                       std::memcpy(dst + static_cast<size_t>(o) * out_row + part.offset,
+                                   part.src + static_cast<size_t>(o) * part.bytes, part.bytes);
+                     }
+                   }
+                 });
+    return out;
+  }
   int64_t offset = 0;
   for (const Tensor& t : tensors) {
     if (t.dim() == 1 && t.size(0) == 0) continue;
