@@ -6,6 +6,9 @@
 #   FUZZ_JOBS=N      build parallelism (default 1: the machine is shared)
 #   FUZZ_MAX_LEN=N   input size cap (default 65536)
 #   FUZZ_CORPUS=DIR  where each target's growing corpus lives (default build-fuzz/corpus)
+#   FUZZ_NO_BUILD=1  run the binaries already built (long runs while the tree changes)
+#   FUZZ_TIMEOUT=S   seconds one input may take (default 10; wall clock, so a long run
+#                    at nice 19 on a busy machine needs more, and re-checks what it reports)
 # The targets are fuzz/*_fuzz.cpp. Seeds: the committed corpus fuzz/corpus/<target>/,
 # past findings fuzz/regressions/<name>-*, and the files real PyTorch writes during the
 # test setup (build/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
@@ -38,7 +41,7 @@ if [[ ! -f "$build/build.ninja" ]]; then
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DTORCHLET_FUZZ=ON -DTORCHLET_TESTS=OFF -DTORCHLET_BENCH=OFF >/dev/null
 fi
-cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
+[[ -n ${FUZZ_NO_BUILD:-} ]] || cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
 
 fixtures=$root/build/fixtures
 if [[ ! -d "$fixtures/script" ]]; then
@@ -97,15 +100,17 @@ for t in "${targets[@]}"; do
   find "$root/fuzz/regressions" -name "$name-*" -exec cp {} "$regress/" \;
   seeds+=("$regress")
 
-  before=$(ls "$crashes" | grep -c "^$t-" || true)
+  # libFuzzer's slow-unit-* files are notes, not findings.
+  findings() { ls "$crashes" | grep -cE "^$t-(crash|leak|timeout|oom)-" || true; }
+  before=$(findings)
   log=$build/$t.log
   echo "fuzz: $t for ${seconds}s"
   status=0
-  "$build/fuzz/$t" "${seeds[@]}" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 \
+  "$build/fuzz/$t" "${seeds[@]}" -dict="$dict" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="${FUZZ_TIMEOUT:-10}" \
     -max_len="${FUZZ_MAX_LEN:-65536}" -artifact_prefix="$crashes/$t-" -print_final_stats=1 \
     >"$log" 2>&1 || status=$?
   execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{print $2}' | tail -n 1)
-  found=$(( $(ls "$crashes" | grep -c "^$t-" || true) - before ))
+  found=$(( $(findings) - before ))
   line="$t: ${execs:-?} executions, corpus $(ls "$work" | wc -l) files, $found new findings"
   if [[ $status -ne 0 || $found -gt 0 ]]; then
     failed=1

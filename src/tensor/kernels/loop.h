@@ -155,8 +155,9 @@ void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
 // beside the strided one. The build targets baseline x86-64 (SSE2), so rows are also
 // compiled for AVX2 and picked at load time by the CPU (GCC function multiversioning),
 // the way torch dispatches its vectorised kernels; AVX2 without FMA keeps every result
-// bit-identical to the baseline clone.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// bit-identical to the baseline clone. Not under ThreadSanitizer: the clones' IFUNC
+// resolvers run before its runtime is up and crash the instrumented program at load.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 #define TL_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define TL_VECTOR_CLONES

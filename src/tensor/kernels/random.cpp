@@ -182,7 +182,8 @@ double normal_double(Generator& g, double mean, double std) {
 
 // Built for x86-64-v3 CPUs too (AVX2 + FMA), so std::fma is one instruction and the
 // 8 lanes vectorise; the results are the same correctly rounded values either way.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// (Not under ThreadSanitizer: see TL_VECTOR_CLONES in loop.h.)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("arch=x86-64-v3", "default")))
 #endif
 void normal_fill_16_float(float* d, float mean, float std) {
