@@ -2332,7 +2332,9 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_arguments(const Funct
     const TypePtr& elem = types[positional - 1]->contained()[0];
     const SchemaType* st = formals[positional - 1].type.get();
     const bool fixed = st && st->kind == SchemaType::Kind::List && st->fixed_size;
-    bool all_fit = elem->kind() != TypeKind::Var && !(fixed && elem->kind() != TypeKind::Int);
+    // (Not when the argument there is a list already or converts to one: a tuple.)
+    const TypeKind first = args[positional - 1].value->type()->kind();
+    bool all_fit = elem->kind() != TypeKind::Var && !(fixed && elem->kind() != TypeKind::Int) && first != TypeKind::Tuple;
     for (size_t i = positional - 1; i < args.size() && all_fit; ++i) {
       TypeEnv tenv;
       all_fit = args[i].value->type()->kind() != TypeKind::List && match_type(elem, args[i].value->type(), tenv);
