@@ -400,7 +400,7 @@ class FunctionCompiler {
   Value* emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
                           std::vector<CallKwarg> kwargs, const SourceRange& range);
   // Color.RED: the member as a constant.
-  Value* emit_enum_member(const EnumType& e, const std::string& member, const SourceRange& range);
+  Value* emit_enum_member(const TypePtr& enum_type, const std::string& member, const SourceRange& range);
 
   // --- calls -------------------------------------------------------------------------
   Value* emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range);
@@ -655,8 +655,8 @@ GraphFunction* FunctionCompiler::compile() {
   // @torch.jit.unused: the body is never compiled; calling it raises, as in torch.
   // @torch.jit.ignore: torch would call back into Python, which torchlet has not, so a
   // call raises naming the function (as running such a call from a saved archive does).
-  const bool unused = has_decorator(def, "jit.unused") || has_decorator(def, "unused");
-  const bool ignored = has_decorator(def, "jit.ignore") || has_decorator(def, "ignore");
+  const bool unused = has_decorator(def, "unused");
+  const bool ignored = has_decorator(def, "ignore");
   Exit exit = Exit::Raise;
   if (unused || ignored) {
     const std::string msg = unused ? "This Python function is annotated to be ignored and cannot be run"
@@ -1872,7 +1872,7 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
       if (auto d = torch_dtype(a.name())) return constant(IValue(*d), e.range());
     }
     if (module != "torch" && module != "math")
-      if (TypePtr t = file_.resolve_type(module); t && t->as_enum()) return emit_enum_member(*t->as_enum(), a.name(), e.range());
+      if (TypePtr t = file_.resolve_type(module); t && t->as_enum()) return emit_enum_member(t, a.name(), e.range());
     if (module == "math") {
       if (a.name() == "pi") return constant(IValue(3.141592653589793), e.range());
       if (a.name() == "e") return constant(IValue(2.718281828459045), e.range());
@@ -1928,12 +1928,11 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
   fail(e.range(), fmt::format("'{}' object has no attribute or method '{}'.", v->type()->annotation_str(), a.name()));
 }
 
-Value* FunctionCompiler::emit_enum_member(const EnumType& et, const std::string& member, const SourceRange& range) {
-  for (const auto& [n, v] : et.members()) {
-    (void)v;
-    if (n == member) return constant(enum_value(file_.resolve_type(et.name()), member), range);
-  }
-  fail(range, fmt::format("'{}' has no attribute '{}'", et.str(), member));
+Value* FunctionCompiler::emit_enum_member(const TypePtr& t, const std::string& member, const SourceRange& range) {
+  const auto& members = t->as_enum()->members();
+  if (std::none_of(members.begin(), members.end(), [&](const auto& m) { return m.first == member; }))
+    fail(range, fmt::format("'{}' has no attribute '{}'", t->str(), member));
+  return constant(enum_value(t, member), range);
 }
 
 Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
