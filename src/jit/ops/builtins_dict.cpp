@@ -74,7 +74,7 @@ void pop_default(Stack& s) {
 void popitem(Stack& s) {
   IValue d = pop(s);
   auto& dict = d.dictRef();
-  TL_CHECK(dict.size() != 0, IndexError, "KeyError: popitem(): dictionary is empty");
+  TL_CHECK(dict.size() != 0, IndexError, "popitem(): dictionary is empty");  // torch's words
   auto [k, v] = dict.items().front();
   dict.erase(k);
   push(s, IValue::tuple({std::move(k), std::move(v)}));
