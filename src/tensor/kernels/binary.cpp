@@ -213,8 +213,8 @@ T int_pow(T base, T exp) {
 template <typename out_t, typename T, typename F>
 void run_binary(const StridedLoop& l, const F& f) {
   using M = opmath_t<T>;
-  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n) {
-    kernels::binary_row<out_t, T, T>(p, s, n, [&](T x, T y) {
+  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os) {
+    kernels::binary_rows<out_t, T, T>(p, s, n, rows, os, [&](T x, T y) {
       return static_cast<out_t>(f(static_cast<M>(x), static_cast<M>(y)));
     });
   });

@@ -43,8 +43,8 @@ Tensor map_floating(const Tensor& self, std::string_view op, const F& f) {
   Tensor out = empty(self.sizes(), d);
   auto loop = make_loop({&out, &self});
   auto run = [&]<typename T>() {
-    run_loop(loop, [&](char** p, const int64_t* s, int64_t n) {
-      unary_row<T, T>(p, s, n, [&](T x) { return static_cast<T>(f(static_cast<opmath_t<T>>(x))); });
+    run_loop(loop, [&](char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os) {
+      unary_rows<T, T>(p, s, n, rows, os, [&](T x) { return static_cast<T>(f(static_cast<opmath_t<T>>(x))); });
     });
   };
   if (d == DType::Half) run.template operator()<Half>();

@@ -104,10 +104,16 @@ inline StridedLoop make_loop(std::initializer_list<const Tensor*> operands) {
 }
 
 // Calls row(ptrs, inner_strides, n) for consecutive runs of the innermost dimension,
-// in parallel chunks of at least `grain` elements.
+// in parallel chunks of at least `grain` elements. A `row` that also takes
+// (rows, outer_strides) gets as many whole consecutive runs of the second-innermost
+// dimension per call as the chunk holds (run r starts at ptrs + r * outer_strides), so
+// a vectorised leaf loops over them itself: broadcasts give many short runs (a [C,1,1]
+// gate over 7x7 planes is 960 runs of 49), and one dispatched call per run cost more
+// than the run.
 template <typename Row>
 void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
   if (l.numel == 0) return;
+  constexpr bool kRows = requires(char** p, const int64_t* s) { row(p, s, int64_t{}, int64_t{}, s); };
   const int nt = l.ntensors;
   const int64_t nd = static_cast<int64_t>(l.sizes.size());
   const int64_t inner = l.sizes.back();
@@ -132,20 +138,37 @@ void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
       for (int64_t d = 0; d < nd; ++d) p += idx[d] * l.strides[d][k];
       ptrs[k] = p;
     }
-    // Pointers advance with the index instead of being recomputed from it per row:
-    // broadcast operands give many short rows (a [C,1,1] gate over 7x7 planes), where
-    // recomputing cost more than the row.
-    for (int64_t pos = begin; pos < end;) {
-      int64_t n = std::min(inner - idx[nd - 1], end - pos);
-      row(ptrs.data(), inner_strides, n);
-      pos += n;
-      idx[nd - 1] += n;
-      for (int k = 0; k < nt; ++k) ptrs[k] += n * inner_strides[k];
-      for (int64_t d = nd - 1; d > 0 && idx[d] == l.sizes[d]; --d) {
+    // Pointers advance with the index instead of being recomputed from it per run.
+    // `carry` moves the index (and pointers) on after dimension `from` filled up.
+    auto carry = [&](int64_t from) {
+      for (int64_t d = from; d > 0 && idx[d] == l.sizes[d]; --d) {
         idx[d] = 0;
         ++idx[d - 1];
         for (int k = 0; k < nt; ++k) ptrs[k] += l.strides[d - 1][k] - l.sizes[d] * l.strides[d][k];
       }
+    };
+    for (int64_t pos = begin; pos < end;) {
+      if constexpr (kRows) {
+        if (nd >= 2 && idx[nd - 1] == 0) {
+          const int64_t rows = std::min(l.sizes[nd - 2] - idx[nd - 2], (end - pos) / inner);
+          if (rows > 0) {
+            const int64_t* outer_strides = l.strides[nd - 2].data();
+            row(ptrs.data(), inner_strides, inner, rows, outer_strides);
+            pos += rows * inner;
+            idx[nd - 2] += rows;
+            for (int k = 0; k < nt; ++k) ptrs[k] += rows * outer_strides[k];
+            carry(nd - 2);
+            continue;
+          }
+        }
+      }
+      int64_t n = std::min(inner - idx[nd - 1], end - pos);
+      if constexpr (kRows) row(ptrs.data(), inner_strides, n, int64_t{1}, inner_strides);
+      else row(ptrs.data(), inner_strides, n);
+      pos += n;
+      idx[nd - 1] += n;
+      for (int k = 0; k < nt; ++k) ptrs[k] += n * inner_strides[k];
+      carry(nd - 1);
     }
   });
 }
@@ -164,7 +187,7 @@ void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
 #endif
 
 template <typename out_t, typename a_t, typename F>
-TL_VECTOR_CLONES inline void unary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+inline __attribute__((always_inline)) void unary_row_body(char** p, const int64_t* s, int64_t n, const F& f) {
   if (s[0] == sizeof(out_t) && s[1] == sizeof(a_t)) {
     auto* __restrict o = reinterpret_cast<out_t*>(p[0]);
     const auto* __restrict a = reinterpret_cast<const a_t*>(p[1]);
@@ -177,7 +200,7 @@ TL_VECTOR_CLONES inline void unary_row(char** p, const int64_t* s, int64_t n, co
 }
 
 template <typename out_t, typename a_t, typename b_t, typename F>
-TL_VECTOR_CLONES inline void binary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+inline __attribute__((always_inline)) void binary_row_body(char** p, const int64_t* s, int64_t n, const F& f) {
   if (s[0] == sizeof(out_t) && s[1] == sizeof(a_t) && s[2] == sizeof(b_t)) {
     auto* __restrict o = reinterpret_cast<out_t*>(p[0]);
     const auto* __restrict a = reinterpret_cast<const a_t*>(p[1]);
@@ -202,6 +225,35 @@ TL_VECTOR_CLONES inline void binary_row(char** p, const int64_t* s, int64_t n, c
   for (int64_t i = 0; i < n; ++i) {
     *reinterpret_cast<out_t*>(p[0] + i * s[0]) =
         f(*reinterpret_cast<const a_t*>(p[1] + i * s[1]), *reinterpret_cast<const b_t*>(p[2] + i * s[2]));
+  }
+}
+
+// One run: the bodies above compiled into each vector clone.
+template <typename out_t, typename a_t, typename F>
+TL_VECTOR_CLONES inline void unary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+  unary_row_body<out_t, a_t>(p, s, n, f);
+}
+template <typename out_t, typename a_t, typename b_t, typename F>
+TL_VECTOR_CLONES inline void binary_row(char** p, const int64_t* s, int64_t n, const F& f) {
+  binary_row_body<out_t, a_t, b_t>(p, s, n, f);
+}
+
+// The same leaves over `rows` runs spaced by `os` (see run_loop), inside one clone.
+template <typename out_t, typename a_t, typename F>
+TL_VECTOR_CLONES inline void unary_rows(char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os,
+                                        const F& f) {
+  for (int64_t r = 0; r < rows; ++r) {
+    char* q[2] = {p[0] + r * os[0], p[1] + r * os[1]};
+    unary_row_body<out_t, a_t>(q, s, n, f);
+  }
+}
+
+template <typename out_t, typename a_t, typename b_t, typename F>
+TL_VECTOR_CLONES inline void binary_rows(char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os,
+                                         const F& f) {
+  for (int64_t r = 0; r < rows; ++r) {
+    char* q[3] = {p[0] + r * os[0], p[1] + r * os[1], p[2] + r * os[2]};
+    binary_row_body<out_t, a_t, b_t>(q, s, n, f);
   }
 }
 

@@ -74,8 +74,8 @@ inline M relu6_of(M t) {
 template <typename out_t, typename T, typename F>
 void run_unary(const StridedLoop& l, const F& f) {
   using M = opmath_t<T>;
-  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n) {
-    kernels::unary_row<out_t, T>(p, s, n, [&](T x) { return static_cast<out_t>(f(static_cast<M>(x))); });
+  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os) {
+    kernels::unary_rows<out_t, T>(p, s, n, rows, os, [&](T x) { return static_cast<out_t>(f(static_cast<M>(x))); });
   });
 }
 
