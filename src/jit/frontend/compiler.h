@@ -2,11 +2,13 @@
 // Each `def` becomes a GraphFunction in a CompilationUnit. Python's control flow is
 // lowered as torch lowers it: if/else to prim::If with one output per variable either
 // branch assigns; for/while to prim::Loop with the variables the body reassigns carried;
-// a `return`, `raise`, `break` or `continue` inside a branch moves the statements after
-// the `if` into the other branch (Note [Exits] in compiler.cpp), so every block ends in
-// one place, as torch's exit transform arranges. Calls resolve to registered operators
-// by schema matching, to functions of the unit (prim::CallFunction), or to the
-// language's builtins (len, int, print, range, isinstance, ...).
+// a `return`, `break` or `continue` inside a branch moves the statements after the `if`
+// into the other branch (Note [Exits] in compiler.cpp), so every block ends in one place,
+// as torch's exit transform arranges. Conditions refine Optional/Union variables (Note
+// [Refinement]); constant expressions fold after compiling (Note [Constant
+// propagation]). Calls resolve to registered operators by schema matching, to functions
+// of the unit (prim::CallFunction), to methods (magic methods for operators on objects),
+// or to the language's builtins (len, int, print, range, isinstance, ...).
 #pragma once
 
 #include <functional>
