@@ -117,12 +117,12 @@ struct Identity {
 };
 
 // acc[j] (+)= sum over r < rows of p[r * stride + j], j < inner, pairwise over the rows
-// (halves until 8 rows remain, summed in order), so the error grows with log(rows) as
+// (halves until 32 rows remain, summed in order), so the error grows with log(rows) as
 // the row sums' does. `tmp` holds one scratch row per level of the recursion.
 template <typename A, typename T>
 TL_VECTOR_CLONES void add_rows(const T* p, int64_t rows, int64_t stride, int64_t inner, A* __restrict acc, bool init,
                                A* tmp) {
-  if (rows <= 8) {
+  if (rows <= 32) {
     for (int64_t r = 0; r < rows; ++r) {
       const T* __restrict row = p + r * stride;
       if (init && r == 0) {
@@ -186,7 +186,7 @@ Tensor sum_outer(const Tensor& x, IntList dims, bool keepdim, bool mean, const c
       const T* src = x.data<T>();
       T* dst = out.data<T>();
       int depth = 1;
-      for (int64_t r = rows; r > 8; r /= 2) ++depth;
+      for (int64_t r = rows; r > 32; r /= 2) ++depth;
       // Split `inner` into column blocks so every thread has work and scratch stays small.
       const int64_t block = std::min<int64_t>(inner, 1024);
       const int64_t blocks_per_row = (inner + block - 1) / block;
