@@ -179,7 +179,8 @@ class Pickler {
   void batch_appends(const std::vector<IValue>& items) {
     for (size_t i = 0; i < items.size(); i += kBatchSize) {
       size_t n = std::min(kBatchSize, items.size() - i);
-      if (n == 1) {
+      // torch's TorchScript unpickler has no APPEND/SETITEM: archives always batch.
+      if (n == 1 && !options_.torchscript) {
         save(items[i]);
         op(Op::APPEND);
         continue;
@@ -192,7 +193,7 @@ class Pickler {
   void batch_setitems(const std::vector<std::pair<IValue, IValue>>& items) {
     for (size_t i = 0; i < items.size(); i += kBatchSize) {
       size_t n = std::min(kBatchSize, items.size() - i);
-      if (n == 1) {
+      if (n == 1 && !options_.torchscript) {
         save(items[i].first);
         save(items[i].second);
         op(Op::SETITEM);
@@ -389,9 +390,9 @@ class Pickler {
   }
   [[gnu::noinline]] void save_object(const IValue& v) {
     const ObjectImpl& o = v.objectRef();
-    const std::string& q = o.type->name();
+    // Classes compiled from user source are named as written; archives qualify them.
+    const std::string q = jit::archive_qualified_name(o.type->name());
     const size_t dot = q.rfind('.');
-    TL_CHECK(dot != std::string::npos, UnsupportedError, "cannot pickle an object of unqualified class '{}'", q);
     save_global(q.substr(0, dot), q.substr(dot + 1));
     op(Op::EMPTY_TUPLE);
     op(Op::NEWOBJ);

@@ -760,4 +760,9 @@ const bool kClassNameHookInstalled = [] {
 }();
 }  // namespace
 
+std::string archive_qualified_name(const std::string& qualname) {
+  if (qualname == "__torch__" || qualname.rfind("__torch__.", 0) == 0) return qualname;
+  return "__torch__." + qualname;
+}
+
 }  // namespace torchlet::jit

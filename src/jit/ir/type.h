@@ -245,6 +245,11 @@ TypePtr parse_graph_type(std::string_view text, const TypeResolver& resolve = nu
 // Optional[Tensor], Scalar -> number, SymInt/ScalarType/Layout/MemoryFormat -> int).
 TypePtr type_from_schema(const SchemaType& t);
 
+// The name a class or function has inside an archive: torchlet compiles user source
+// with names as written ("Net"); archives put everything under "__torch__." (kept when
+// already there).
+std::string archive_qualified_name(const std::string& qualname);
+
 // The TorchScript type of a value, as torch's IValue::type(): lists and dicts by their
 // recorded element types (unified from the elements when unrecorded), objects by
 // their class, NamedTuples by their type.
