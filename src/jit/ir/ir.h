@@ -27,6 +27,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -402,5 +403,12 @@ class InsertPointGuard {
 std::optional<IValue> to_ivalue(const Value* v);
 
 std::ostream& operator<<(std::ostream& out, const Graph& g);
+
+// Literal spellings shared by the graph printer and the python printer.
+// torch's IValue double spelling: integral values below 1e10 as "1." / "-0.", else the
+// shortest round-tripping form at 17 significant digits ("0.10000000000000001").
+void print_double_literal(std::ostream& out, double d);
+// c10::printQuotedString: double quotes, C escapes, octal for other unprintables.
+void print_quoted_string(std::ostream& out, std::string_view s);
 
 }  // namespace torchlet::jit

@@ -30,9 +30,9 @@ void print_values_with_types(std::ostream& out, const std::vector<Value*>& vs, c
   }
 }
 
-// torch's IValue double spelling: integral values below 1e10 as "1." / "-0.", else
-// the shortest round-tripping form at 17 significant digits ("0.10000000000000001").
-void print_double(std::ostream& out, double d) {
+}  // namespace
+
+void print_double_literal(std::ostream& out, double d) {
   int c = std::fpclassify(d);
   if ((c == FP_NORMAL || c == FP_ZERO) && std::abs(d) < 1e10) {
     auto i = static_cast<int64_t>(d);
@@ -51,8 +51,7 @@ void print_double(std::ostream& out, double d) {
   out << os.str();
 }
 
-// c10::printQuotedString: double quotes, C escapes, octal for other unprintables.
-void print_quoted(std::ostream& out, std::string_view s) {
+void print_quoted_string(std::ostream& out, std::string_view s) {
   out << '"';
   for (char ch : s) {
     switch (ch) {
@@ -80,6 +79,8 @@ void print_quoted(std::ostream& out, std::string_view s) {
   out << '"';
 }
 
+namespace {
+
 void print_tensor(std::ostream& out, const Tensor& t) {
   // 1-element tensors are usually boxed scalars; torch prints them as {value}.
   if (t.numel() == 1) {
@@ -106,8 +107,8 @@ void print_ivalue(std::ostream& out, const IValue& v) {
     case IValueTag::None: out << "None"; return;
     case IValueTag::Bool: out << (v.toBool() ? "True" : "False"); return;
     case IValueTag::Int: out << v.toInt(); return;
-    case IValueTag::Double: print_double(out, v.toDouble()); return;
-    case IValueTag::String: print_quoted(out, v.toStringRef()); return;
+    case IValueTag::Double: print_double_literal(out, v.toDouble()); return;
+    case IValueTag::String: print_quoted_string(out, v.toStringRef()); return;
     case IValueTag::Tensor: print_tensor(out, v.toTensor()); return;
     case IValueTag::Device: out << "device(type='" << v.toDevice().str() << "')"; return;
     case IValueTag::List: {
@@ -175,20 +176,20 @@ void print_list(std::ostream& out, const std::vector<T>& xs, F&& each) {
 
 void print_attr_value(std::ostream& out, const Node& n, Symbol name) {
   switch (n.attribute_kind(name)) {
-    case AttributeKind::f: print_double(out, n.f(name)); return;
-    case AttributeKind::fs: print_list(out, n.fs(name), [&](double d) { print_double(out, d); }); return;
+    case AttributeKind::f: print_double_literal(out, n.f(name)); return;
+    case AttributeKind::fs: print_list(out, n.fs(name), [&](double d) { print_double_literal(out, d); }); return;
     case AttributeKind::c: {
       auto c = n.c(name);
-      print_double(out, c.real());
+      print_double_literal(out, c.real());
       out << (c.imag() < 0 ? "-" : "+");
-      print_double(out, std::abs(c.imag()));
+      print_double_literal(out, std::abs(c.imag()));
       out << "j";
       return;
     }
     case AttributeKind::i: out << n.i(name); return;
     case AttributeKind::is: print_list(out, n.is(name), [&](int64_t x) { out << x; }); return;
-    case AttributeKind::s: print_quoted(out, n.s(name)); return;
-    case AttributeKind::ss: print_list(out, n.ss(name), [&](const std::string& s) { print_quoted(out, s); }); return;
+    case AttributeKind::s: print_quoted_string(out, n.s(name)); return;
+    case AttributeKind::ss: print_list(out, n.ss(name), [&](const std::string& s) { print_quoted_string(out, s); }); return;
     case AttributeKind::t: print_tensor(out, n.t(name)); return;
     case AttributeKind::ts: out << "[<Tensors>]"; return;
     case AttributeKind::g: out << "<Graph>"; return;
