@@ -341,6 +341,9 @@ class FunctionCompiler {
         self_type_(std::move(self_type)) {}
 
   GraphFunction* compile();
+  // Names and types of the enclosing function's variables a closure reads, appended as
+  // parameters after the def's own (see emit_closure).
+  void set_captured(std::vector<std::pair<std::string, TypePtr>> captured) { captured_ = std::move(captured); }
 
  private:
   // --- errors ------------------------------------------------------------------------
@@ -453,6 +456,15 @@ class FunctionCompiler {
   std::vector<std::function<Value*(Env&)>> loop_conds_;
   TreeRef loop_end_marker_ = Tree::make(TreeKind::Pass, SourceRange());
   bool falls_off_end_ = false;  // some path reaches the end of the body without a return
+  // Note [Closures]: nested defs of this function, by name: the compiled function and
+  // the enclosing values it captured when defined.
+  struct Closure {
+    Function* fn;
+    std::vector<Value*> captured;
+  };
+  std::unordered_map<std::string, Closure> closures_;
+  std::vector<std::pair<std::string, TypePtr>> captured_;
+  void emit_closure(const Tree& def, Env& env);
   bool upgrading_ = false;  // inside an upgrader's own calls
   Env upgrade_env_;         // scratch scope for an upgrader's If outputs
 };
@@ -535,6 +547,13 @@ void propagate_constants(Graph& g, Block* b) {
 }
 
 // "a.b.c" for an Attribute chain over a Name, else "".
+// Worth naming a value after: not a temporary's spelling (_0, _12).
+bool meaningful_name(const std::string& name) {
+  if (name.empty() || name[0] == '$') return false;
+  if (name[0] != '_') return true;
+  return !std::all_of(name.begin() + 1, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 std::string dotted_name(const Tree& t) {
   if (t.kind() == TreeKind::Name) return t.str();
   if (t.kind() != TreeKind::Attribute) return "";
@@ -648,6 +667,12 @@ GraphFunction* FunctionCompiler::compile() {
       defaults.push_back(std::nullopt);
     }
     ++i;
+  }
+  for (const auto& [name, type] : captured_) {
+    Value* v = graph_->add_input(name);
+    v->set_type(type);
+    env.set(name, v);
+    defaults.push_back(std::nullopt);
   }
   if (def.return_annotation()) return_type_ = parse_annotation(*def.return_annotation());
   else if (type_comment) return_type_ = parse_annotation(FuncTypeCommentView(*type_comment).return_type());
@@ -782,7 +807,8 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         emit_delete(s, env);
         break;
       case TreeKind::Def:
-        fail(s.range(), "nested function definitions are not supported");
+        emit_closure(s, env);
+        break;
       case TreeKind::ClassDef:
         fail(s.range(), "class definitions inside functions are not supported");
       default:
@@ -793,6 +819,46 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
 }
 
 // --- if / else ---------------------------------------------------------------------------
+
+// Note [Closures]: torch's printer writes `torch.jit.fork(f, a, b)` as a nested
+// parameterless def whose body calls f on values of the enclosing function, then
+// `fork(__forked_function)`. torch builds a closure node capturing those values;
+// torchlet compiles the def into a function of its own whose trailing parameters are the
+// enclosing variables its body names (read when the def runs, as Python's closure reads
+// them when fork runs it right after), so fork needs nothing new: prim::fork on that
+// function and the captured values. The printer writes such a function as a top-level
+// def, which torch reads back as an ordinary fork of a function.
+void FunctionCompiler::emit_closure(const Tree& s, Env& env) {
+  DefView def(s);
+  if (!def.params().empty()) fail(s.range(), "nested function definitions with parameters are not supported");
+  if (!def.decorators().empty()) fail(s.range(), "decorators on nested function definitions are not supported");
+  std::vector<std::pair<std::string, TypePtr>> captured;
+  std::vector<Value*> values;
+  std::unordered_set<std::string> seen;
+  std::function<void(const Tree&)> scan = [&](const Tree& t) {
+    if (t.kind() == TreeKind::Name && !seen.count(t.str())) {
+      seen.insert(t.str());
+      if (Value* v = env.lookup(t.str())) {
+        captured.emplace_back(t.str(), v->type());
+        values.push_back(v);
+      }
+    }
+    for (const auto& c : t.children())
+      if (c) scan(*c);
+  };
+  for (const auto& st : def.body()) scan(*st);
+  // "__torch__.Net.forward" -> "__torch__.__forked_function_Net_forward" (an identifier,
+  // so that the printer can write it as a top-level def), unique within the unit.
+  const size_t prefix_end = qualname_.rfind("__torch__.", 0) == 0 ? std::string("__torch__.").size() : 0;
+  std::string outer = qualname_.substr(prefix_end);
+  std::replace(outer.begin(), outer.end(), '.', '_');
+  const std::string base = qualname_.substr(0, prefix_end) + def.name() + "_" + outer;
+  std::string name = base;
+  for (size_t k = 1; file_.cu().find_function(name); ++k) name = fmt::format("{}_{}", base, k);
+  FunctionCompiler closure(file_, s, name);
+  closure.set_captured(std::move(captured));
+  closures_[def.name()] = Closure{closure.compile(), std::move(values)};
+}
 
 Exit FunctionCompiler::emit_if(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop) {
   IfView v(stmt);
@@ -1356,7 +1422,11 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
           fail(target.range(), fmt::format("Variable '{}' is annotated with type {} but is being assigned to a value of type {}",
                                            target.str(), annotated->annotation_str(), v->type()->annotation_str()));
       }
-      if (v->node()->kind() != sym::prim_Constant && v->node()->kind() != sym::prim_Param) {
+      // torch's rule: a value keeps the first name it was given, and a value from an
+      // enclosing block is not named after a variable of this one (y = ...; r = y keeps
+      // y), so printed code and re-imports name values alike.
+      if (v->node()->kind() != sym::prim_Constant && v->node()->kind() != sym::prim_Param && !v->has_debug_name() &&
+          v->node()->owning_block() == graph_->insert_block() && meaningful_name(target.str())) {
         v->set_debug_name(target.str());
       }
       env.set(target.str(), v);
@@ -2076,6 +2146,16 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       call->output()->set_type(Type::none());
       return obj;
     }
+    // C.__new__(C): an object of class C with its attributes unset, as torch's printer
+    // writes a constructor call (the __init__ call follows as a method call).
+    if (dotted.size() > 8 && dotted.ends_with(".__new__")) {
+      if (TypePtr cls = file_.resolve_type(dotted.substr(0, dotted.size() - 8)); cls && cls->as_class()) {
+        if (c.args().size() != 1 || dotted_name(*c.args()[0]) != dotted.substr(0, dotted.size() - 8) ||
+            !c.keywords().empty())
+          fail(e.range(), fmt::format("{} takes its own class as its one argument", dotted));
+        return graph_->insert_node(graph_->create_object(cls))->set_source_range(e.range())->output();
+      }
+    }
     if (dotted.rfind("__torch__.", 0) == 0) {
       Function* fn = file_.resolve_function(dotted, callee.range());
       if (!fn) fail(callee.range(), fmt::format("unknown function {}", dotted));
@@ -2083,7 +2163,11 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return emit_user_call(*fn, std::move(args), std::move(kwargs), e.range());
     }
   }
-  if (callee.kind() == TreeKind::Name && !env.lookup(callee.str())) {
+  // `fork(fn, args)`: the spelling archives' code/ uses for torch.jit.fork (torch's
+  // importer defines it; torchlet's printer writes it).
+  const bool archive_fork = callee.kind() == TreeKind::Name && callee.str() == "fork" && !env.lookup("fork") &&
+                            !file_.function("fork", callee.range());
+  if (callee.kind() == TreeKind::Name && !env.lookup(callee.str()) && !archive_fork) {
     const std::string& name = callee.str();
     if (name == "getattr") {  // getattr(self, "0"): attributes whose names are not identifiers
       if (c.args().size() != 2 || c.args()[1]->kind() != TreeKind::StringLiteral) fail(e.range(), "getattr takes an object and a string literal");
@@ -2132,10 +2216,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     return emit_builtin(Symbol::from_qual_string(it->second), std::move(args), std::move(kwargs), e.range());
   }
   if (const std::string full = dotted_name(callee);
-      (full == "torch.jit.fork" || full == "torch.jit._fork" || full == "torch.jit.wait" || full == "torch.jit._wait") &&
-      !env.lookup("torch")) {
-    emit_args(0);
+      archive_fork || ((full == "torch.jit.fork" || full == "torch.jit._fork" || full == "torch.jit.wait" ||
+                        full == "torch.jit._wait" || full == "torch.wait") && !env.lookup("torch"))) {
     if (full.ends_with("wait")) {
+      emit_args(0);
       if (args.size() != 1 || args[0].value->type()->kind() != TypeKind::Future) fail(e.range(), "torch.jit.wait takes a future");
       Node* n = graph_->insert_node(graph_->create(Symbol::from_qual_string("aten::wait"), {args[0].value}));
       n->set_source_range(e.range());
@@ -2143,6 +2227,18 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return n->output();
     }
     // torch.jit.fork(fn, args...): prim::fork on the function, its result a Future.
+    if (!c.args().empty() && c.args()[0]->kind() == TreeKind::Name) {
+      if (auto cl = closures_.find(c.args()[0]->str()); cl != closures_.end()) {
+        if (c.args().size() != 1 || !c.keywords().empty()) fail(e.range(), "fork of a nested function takes no arguments");
+        std::vector<Value*> inputs{function_value(cl->second.fn, c.args()[0]->range())};
+        inputs.insert(inputs.end(), cl->second.captured.begin(), cl->second.captured.end());
+        Node* n = graph_->insert_node(graph_->create(sym::prim_fork, inputs));
+        n->set_source_range(e.range());
+        n->output()->set_type(Type::future(cl->second.fn->return_type()));
+        return n->output();
+      }
+    }
+    emit_args(0);
     if (args.empty() || !args[0].value->type()->as_function() || !args[0].value->type()->as_function()->function())
       fail(e.range(), "torch.jit.fork takes a function and its arguments");
     Function* fn = args[0].value->type()->as_function()->function();
@@ -2247,6 +2343,14 @@ Value* FunctionCompiler::emit_method_call(Value* self, const ClassType& cls, con
   if (!m) m = file_.method(cls, name, range);
   if (!m) {
     if (Function* fn = file_.static_method(cls.name(), name, range)) return emit_user_call(*fn, std::move(args), std::move(kwargs), range);
+    // self.sub(x) on a submodule calls its forward, as nn.Module's __call__ does.
+    if (auto slot = cls.find_attribute(name)) {
+      const TypePtr& t = cls.attributes()[*slot].type;
+      if (const ClassType* sub = t->as_class(); sub && sub->is_module()) {
+        Value* child = graph_->insert_node(graph_->create_get_attr(self, name))->set_source_range(range)->output();
+        return emit_method_call(child, *sub, "forward", std::move(args), std::move(kwargs), range);
+      }
+    }
     fail(range, fmt::format("object of type {} has no method '{}'", cls.name(), name));
   }
   std::vector<CallArg> margs{{self, range}};
