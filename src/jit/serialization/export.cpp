@@ -7,6 +7,7 @@
 #include <torchlet/error.h>
 
 #include "archive/zip_writer.h"
+#include "jit/serialization/python_print.h"
 #include "pickle/pickler.h"
 
 namespace torchlet::jit {
@@ -54,17 +55,48 @@ std::string code_record(const std::string& module) {
   return "code/" + path + ".py";
 }
 
+// Every class an object graph holds an instance of (an attribute typed as an interface
+// holds a class its type does not name).
+void print_object_classes(PythonPrinter& printer, const IValue& v, size_t depth = 0) {
+  TL_CHECK(depth < 1000, LimitError, "module attributes nest deeper than 1000 levels");
+  switch (v.tag()) {
+    case IValueTag::Object:
+      printer.add_type(v.objectRef().type);
+      for (const auto& slot : v.objectRef().slots) print_object_classes(printer, slot, depth + 1);
+      return;
+    case IValueTag::List:
+      for (const auto& e : v.listRef().elements) print_object_classes(printer, e, depth + 1);
+      return;
+    case IValueTag::Tuple:
+      if (v.tupleRef().type) printer.add_type(v.tupleRef().type);
+      for (const auto& e : v.tupleRef().elements) print_object_classes(printer, e, depth + 1);
+      return;
+    case IValueTag::Dict:
+      for (const auto& [k, e] : v.dictRef().items()) print_object_classes(printer, e, depth + 1);
+      return;
+    case IValueTag::Enum: printer.add_type(v.toEnum()->type); return;
+    default: return;
+  }
+}
+
 }  // namespace
 
 void save(const Module& module, const std::string& path, const ScriptSaveOptions& options) {
   const CompilationUnit& cu = *module.compilation_unit();
-  const auto sources = cu.sources();
-  TL_CHECK(!sources.empty(), UnsupportedError,
-           "saving a module compiled by torchlet needs the python printer, which torchlet does not have yet; "
-           "modules loaded with torchlet::jit::load can be saved");
+  // A module loaded from an archive saves the code it was loaded from, unchanged (so
+  // load -> save -> load -> save gives the same bytes); anything else is printed.
+  auto sources = cu.sources();
+  IValue consts = cu.archive_constants().isTuple() ? cu.archive_constants() : IValue::tuple({});
+  int64_t version = cu.archive_version() > 0 ? cu.archive_version() : 3;
+  if (sources.empty()) {
+    PythonPrinter printer;
+    print_object_classes(printer, module.to_ivalue());
+    sources = printer.files();
+    consts = printer.constants();
+    version = printer.version();
+  }
   StorageTable data, constants;
   const std::string data_pkl = pickle::pickle(module.to_ivalue(), data.pickler_options());
-  const IValue consts = cu.archive_constants().isTuple() ? cu.archive_constants() : IValue::tuple({});
   const std::string constants_pkl = pickle::pickle(consts, constants.pickler_options());
 
   ZipWriterOptions wo;
@@ -76,7 +108,6 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
   for (const auto& [mod, text] : sources) w.write_record(code_record(mod), text);
   constants.write(w, "constants/");
   w.write_record("constants.pkl", constants_pkl);
-  const int64_t version = cu.archive_version() > 0 ? cu.archive_version() : 3;
   w.write_record("version", fmt::format("{}\n", version));
   w.finalize();
 }

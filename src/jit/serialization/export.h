@@ -2,9 +2,9 @@
 // data.pkl (the object graph, script objects as torch pickles them), constants.pkl,
 // code/ (the classes' source), data/ and constants/ (tensor bytes), version, extra/.
 //
-// Today the code/ files come from the archive the module was loaded from (kept by the
-// importer); a module compiled from source by torchlet needs the python printer, which
-// does not exist yet, and is refused with an UnsupportedError saying so.
+// The code/ files: a module loaded from an archive writes back the code it was loaded
+// from (kept by the importer), so re-saving is byte-identical; a module compiled by
+// torchlet is printed by the python printer (python_print.h).
 #pragma once
 
 #include <map>

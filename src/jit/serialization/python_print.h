@@ -1,0 +1,89 @@
+// The python printer: compiled TorchScript (graphs, classes, modules, NamedTuples,
+// enums, interfaces) back to the Python dialect torch.jit.save writes under code/, so
+// that real torch.jit.load — and torchlet's importer — compile it to an equivalent
+// graph. It follows torch's printer where that matters to a reader of the archive:
+// single-use results are inlined into the expression that uses them, user variable
+// names are kept (x, x0, x1 ... for SSA versions; _0, _1 ... for temporaries), every
+// aten:: call is `torch.name(...)` and other namespaces `ops.ns.name(...)`, trailing
+// arguments equal to their defaults are left out, tensor constants become
+// CONSTANTS.cN (collected for constants.pkl), and the version record is the lowest one
+// that gives every printed operator its current meaning.
+//
+// Names: torchlet compiles user source with the names as written ("Net", "helper");
+// archives name everything under `__torch__.` (archive_qualified_name in type.h), so the
+// printer and the pickler both add that prefix.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <torchlet/ivalue.h>
+
+#include "jit/ir/symbol.h"
+#include "jit/ir/type.h"
+#include "jit/runtime/function.h"
+
+namespace torchlet::jit {
+
+// A type as an archive's code spells it: annotation_str() with nominal types under
+// `__torch__.`.
+std::string python_type_str(const TypePtr& type);
+
+// A constant as a Python literal the importer reads back to the same value: None,
+// True, 3, -1.5, inf, "text", [1, 2], (1, "a"), torch.device("cpu"),
+// __torch__.Color.RED. UnsupportedError for values with no literal (tensors, objects).
+std::string python_literal(const IValue& value);
+
+class PythonPrinter {
+ public:
+  PythonPrinter();
+  ~PythonPrinter();
+  PythonPrinter(const PythonPrinter&) = delete;
+  PythonPrinter& operator=(const PythonPrinter&) = delete;
+
+  // Prints a class, NamedTuple, enum or interface (and, transitively, every type and
+  // function its code uses) unless already printed. Other types are ignored.
+  void add_type(const TypePtr& type);
+  // Prints a free function (and what it uses).
+  void add_function(const Function& fn);
+
+  // The code/ files: module ("__torch__.a.b") -> text, in the order first printed.
+  std::vector<std::pair<std::string, std::string>> files() const;
+  // The tensors CONSTANTS.c0, c1, ... refer to, for constants.pkl.
+  IValue constants() const;
+  // The archive version the printed operators need (3 unless one changed meaning since).
+  int64_t version() const { return version_; }
+
+ private:
+  friend class FunctionPrinter;
+  struct File {
+    std::string text;
+    std::unordered_map<std::string, size_t> next_id;  // genName counters, per file as torch keeps them
+  };
+  File& file_for(const std::string& archive_qualname);
+  // Queue what printed code refers to; drain() prints the queue, leaves first found
+  // first, each into its module's file.
+  void note_types(const TypePtr& type);  // every nominal type inside `type`
+  void note_function(const Function& fn);
+  void note_operator(Symbol kind);       // raises the version for operators that changed
+  void drain();
+  void print_type(const TypePtr& type);
+  void print_function(const Function& fn, File& file, size_t level);
+  // CONSTANTS.cN for a tensor, reusing N for the same tensor.
+  std::string tensor_constant(const Tensor& t);
+  void need_version(int64_t v) { version_ = std::max(version_, v); }
+
+  std::vector<std::string> file_order_;
+  std::map<std::string, File> files_;
+  std::unordered_set<std::string> printed_;  // archive qualified names of types and functions
+  std::vector<std::pair<TypePtr, const Function*>> pending_;
+  bool draining_ = false;
+  std::vector<Tensor> constants_;
+  int64_t version_ = 3;
+};
+
+}  // namespace torchlet::jit
