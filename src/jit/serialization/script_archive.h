@@ -1,8 +1,10 @@
 // `torchlet script`: TorchScript source -> a torch.jit.save archive real torch.jit.load
-// reads. The source is compiled by torchlet first (so errors are reported here, with
-// torch's highlight); the archive then carries the source itself as code/__torch__.py —
-// the language torch's importer compiles — with a PlaceholderModule whose forward calls
-// the chosen function, the layout torch.jit.save gives a scripted function.
+// reads. The source is compiled by torchlet (so errors are reported here, with torch's
+// highlight), wrapped in a module — the layout torch.jit.save gives a scripted
+// function: a PlaceholderModule whose forward calls the chosen function — and saved
+// through the python printer, so the archive holds torch-style code for the functions
+// and every class they use. The module also has one method per function of the source,
+// so each can be called on the loaded module.
 #pragma once
 
 #include <string>
