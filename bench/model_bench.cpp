@@ -1,0 +1,62 @@
+// One TorchScript model timed per process (bench/model_bench.py drives it and runs
+// torch 1.13 on the same archive and inputs in the same run):
+//   model_bench ARCHIVE.pt INPUTS.pt THREADS REPS
+// Prints "load_ms=… first_ms=… median_ms=… min_ms=…": load_ms until forward can be
+// called (the classes the module's objects need are compiled by then, as torch.jit.load
+// compiles before returning), the first call (which pays for lowering graphs to
+// interpreter code, as torch's first calls pay for profiling), and the median and
+// minimum of REPS further calls after two warm-up calls.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <torchlet/checkpoint.h>
+#include <torchlet/error.h>
+
+#include "core/parallel.h"
+#include "jit/serialization/import.h"
+
+int main(int argc, char** argv) {
+  using clock = std::chrono::steady_clock;
+  auto ms_since = [](clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(clock::now() - t0).count();
+  };
+  if (argc != 5) {
+    fmt::print(stderr, "usage: model_bench ARCHIVE.pt INPUTS.pt THREADS REPS\n");
+    return 2;
+  }
+  try {
+    torchlet::set_num_threads(std::atoi(argv[3]));
+    const int reps = std::max(1, std::atoi(argv[4]));
+    const torchlet::IValue inputs = torchlet::load(argv[2]);
+    if (!inputs.isTuple()) throw torchlet::ValueError("INPUTS.pt must hold a tuple of forward's arguments");
+    const std::vector<torchlet::IValue> args = inputs.tupleRef().elements;
+
+    auto t0 = clock::now();
+    torchlet::jit::Module m = torchlet::jit::load(argv[1]);
+    torchlet::jit::Method forward = m.get_method("forward");
+    const double load_ms = ms_since(t0);
+
+    t0 = clock::now();
+    forward(args);
+    const double first_ms = ms_since(t0);
+
+    for (int i = 0; i < 2; ++i) forward(args);
+    std::vector<double> times;
+    for (int i = 0; i < reps; ++i) {
+      t0 = clock::now();
+      forward(args);
+      times.push_back(ms_since(t0));
+    }
+    std::sort(times.begin(), times.end());
+    fmt::print("load_ms={:.3f} first_ms={:.3f} median_ms={:.3f} min_ms={:.3f}\n", load_ms, first_ms,
+               times[times.size() / 2], times.front());
+  } catch (const torchlet::Error& e) {
+    fmt::print(stderr, "model_bench: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}

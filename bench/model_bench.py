@@ -1,0 +1,92 @@
+"""Whole-model benchmark: torchlet vs torch 1.13 (libtorch's TorchScript loader and
+interpreter, driven from Python) on the same archives and inputs, in one run.
+
+    /usr/bin/python3 bench/model_bench.py [--build build] [--reps 10] [--models resnet18,...]
+
+Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-sized
+TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq
+128), saves each with torch.jit.save, then for 1 and 2 threads times in separate
+processes, alternating tools: load until forward can be called, the first call, and
+the median of REPS steady-state calls after two warm-ups. torch runs under no_grad
+(torchlet has no autograd). Ratios are torchlet / torch: below 1 is faster.
+"""
+import argparse
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+TORCH_SNIPPET = r"""
+import sys, time, statistics, torch
+path, inputs, threads, reps = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+torch.set_num_threads(threads)
+args = torch.load(inputs)
+t0 = time.perf_counter()
+m = torch.jit.load(path)
+load_ms = (time.perf_counter() - t0) * 1000
+with torch.no_grad():
+    t0 = time.perf_counter()
+    m(*args)
+    first_ms = (time.perf_counter() - t0) * 1000
+    for _ in range(2):
+        m(*args)
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        m(*args)
+        times.append((time.perf_counter() - t0) * 1000)
+times.sort()
+print(f"load_ms={load_ms:.3f} first_ms={first_ms:.3f} median_ms={times[len(times) // 2]:.3f} min_ms={times[0]:.3f}")
+"""
+
+FIELDS = ("load_ms", "first_ms", "median_ms")
+
+
+def parse(out):
+    return {k: float(v) for k, v in (kv.split("=") for kv in out.split())}
+
+
+def models(names):
+    import torch
+    import torchvision
+    torch.manual_seed(0)
+    made = {}
+    if "resnet18" in names:
+        made["resnet18"] = (torchvision.models.resnet18(), (torch.randn(1, 3, 224, 224),))
+    if "mobilenet_v2" in names:
+        made["mobilenet_v2"] = (torchvision.models.mobilenet_v2(), (torch.randn(1, 3, 224, 224),))
+    if "bert_encoder" in names:
+        layer = torch.nn.TransformerEncoderLayer(768, 12, 3072, batch_first=True)
+        made["bert_encoder"] = (torch.nn.TransformerEncoder(layer, 12), (torch.randn(1, 128, 768),))
+    return made
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--reps", type=int, default=10)
+    ap.add_argument("--models", default="resnet18,mobilenet_v2,bert_encoder")
+    ap.add_argument("--threads", default="1,2")
+    a = ap.parse_args()
+    import torch
+    binary = pathlib.Path(a.build) / "bench" / "model_bench"
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"{'model':<14}{'threads':>8}  {'':<10}{'torch ms':>10}{'torchlet ms':>13}{'ratio':>8}")
+        for name, (module, args) in models(a.models.split(",")).items():
+            archive = pathlib.Path(tmp) / f"{name}.pt"
+            inputs = pathlib.Path(tmp) / f"{name}.in.pt"
+            torch.jit.save(torch.jit.script(module.eval()), str(archive))
+            torch.save(args, inputs)
+            for threads in map(int, a.threads.split(",")):
+                cmd = [str(archive), str(inputs), str(threads), str(a.reps)]
+                theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, *cmd], capture_output=True,
+                                              text=True, check=True).stdout)
+                ours = parse(subprocess.run([str(binary), *cmd], capture_output=True, text=True,
+                                            check=True).stdout)
+                for field in FIELDS:
+                    print(f"{name:<14}{threads:>8}  {field:<10}{theirs[field]:>10.1f}{ours[field]:>13.1f}"
+                          f"{ours[field] / theirs[field]:>8.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
