@@ -397,6 +397,13 @@ class Pickler {
     op(Op::EMPTY_TUPLE);
     op(Op::NEWOBJ);
     memoize(v);
+    if (options_.object_state) {
+      if (std::optional<IValue> custom = options_.object_state(v)) {
+        save(*custom);
+        op(Op::BUILD);
+        return;
+      }
+    }
     std::vector<std::pair<IValue, IValue>> state;
     const auto& attrs = o.type->attributes();
     for (size_t i = 0; i < attrs.size() && i < o.slots.size(); ++i) state.emplace_back(IValue(attrs[i].name), o.slots[i]);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <torchlet/ivalue.h>
@@ -22,6 +23,10 @@ struct PicklerOptions {
   // and lists/dicts with a known element type as
   // torch.jit._pickle.restore_type_tag(value, "List[int]"), as torch's pickler does.
   bool torchscript = false;
+  // TorchScript archives: the state to write for a script object instead of its
+  // attributes (its __getstate__ result, as torch writes it), or nullopt. Set by the
+  // exporter, which can run methods; the pickler cannot.
+  std::function<std::optional<IValue>(const IValue& object)> object_state;
 };
 
 std::string pickle(const IValue& value, const PicklerOptions& options);

@@ -6,6 +6,7 @@ import os
 import pathlib
 import tempfile
 import unittest
+from typing import Tuple
 
 import torch
 
@@ -165,6 +166,51 @@ class ScriptSave(unittest.TestCase):
                     self.assertEqual(n1, n2)
                     self.assertTrue(torch.equal(p1, p2), n1)
                 self.assertEqual(again.training, original.training)
+
+
+class WithState(torch.nn.Module):
+    """__getstate__/__setstate__ that change what they carry, so a save that wrote the
+    attributes instead of the state (or a load that skipped __setstate__) shows."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale = 2.0
+        self.name = "w"
+        self.weight = torch.nn.Parameter(torch.arange(3.0))
+
+    @torch.jit.export
+    def __getstate__(self) -> Tuple[float, str, torch.Tensor, bool]:
+        return (self.scale, self.name + "!", self.weight, self.training)
+
+    @torch.jit.export
+    def __setstate__(self, state: Tuple[float, str, torch.Tensor, bool]):
+        self.scale = state[0] * 10
+        self.name = state[1]
+        self.weight = state[2]
+        self.training = state[3]
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x * self.scale + self.weight
+
+
+class ScriptSaveState(unittest.TestCase):
+    def setUp(self):
+        require_environment(self)
+
+    def test_getstate_modules_resave_like_torchs_own_resave(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = pathlib.Path(tmp) / "in.pt"
+            ours = pathlib.Path(tmp) / "ours.pt"
+            theirs = pathlib.Path(tmp) / "theirs.pt"
+            torch.jit.save(torch.jit.script(WithState()), str(src))
+            run("convert", src, ours)
+            torch.jit.save(torch.jit.load(str(src)), str(theirs))
+            a, b = torch.jit.load(str(ours)), torch.jit.load(str(theirs))
+            self.assertEqual((a.scale, a.name), (b.scale, b.name))
+            self.assertEqual(a.scale, 200.0)  # __setstate__ ran at both loads
+            x = torch.ones(3)
+            with torch.no_grad():
+                torch.testing.assert_close(a(x), b(x), rtol=0, atol=0)
 
 
 class ScriptCommand(unittest.TestCase):

@@ -274,6 +274,33 @@ TEST(PythonPrint, ForkedClosuresRunAndPrintAsTopLevelFunctions) {
                CompileError);
 }
 
+TEST(Export, ObjectsWithGetstateAreSavedAsTheirStateAndLoadedThroughSetstate) {
+  // As torch: data.pkl holds __getstate__'s result, and loading hands it to __setstate__
+  // (so a re-save of a loaded module applies both once more, as torch's re-save does).
+  auto cu = compile(
+      "class M(Module):\n"
+      "  __parameters__ = []\n"
+      "  __buffers__ = []\n"
+      "  training : bool\n"
+      "  count : int\n"
+      "  def __getstate__(self) -> Tuple[int, bool]:\n"
+      "    return (self.count + 1, self.training)\n"
+      "  def __setstate__(self, state: Tuple[int, bool]) -> NoneType:\n"
+      "    self.count = state[0] * 10\n"
+      "    self.training = state[1]\n"
+      "    return None\n"
+      "  def forward(self, x: int) -> int:\n"
+      "    return x + self.count\n");
+  Module m(cu, make_object(*cu, "M", {{"training", IValue(false)}, {"count", IValue(int64_t{4})}}).toObject());
+  const auto path = temp_path("getstate.pt");
+  save(m, path.string());
+  EXPECT_THAT(record(path, "data.pkl"), Not(HasSubstr("count")));  // the state tuple, not the attributes
+  Module loaded = load(path.string());
+  EXPECT_EQ(loaded.attr("count").toInt(), 50);
+  EXPECT_FALSE(loaded.is_training());
+  EXPECT_EQ(loaded.forward({IValue(int64_t{1})}).toInt(), 51);
+}
+
 TEST(PythonPrint, LiteralsReadBackAsTheSameValues) {
   EXPECT_EQ(python_literal(IValue(1.0)), "1.");
   EXPECT_EQ(python_literal(IValue(-0.0)), "-0.");

@@ -1,6 +1,7 @@
 // The TorchScript exporter (see export.h).
 #include "jit/serialization/export.h"
 
+#include <optional>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -46,6 +47,19 @@ class StorageTable {
   std::vector<std::pair<Storage, DType>> saved_;
   std::unordered_map<const StorageImpl*, size_t> index_;
 };
+
+// What torch pickles for a script object whose class defines both __getstate__ and
+// __setstate__: the __getstate__ result (loading hands it to __setstate__); otherwise
+// nullopt, and the attributes are written.
+std::optional<IValue> custom_state(const IValue& object) {
+  const ClassType& cls = *object.objectRef().type;
+  Function* getstate = cls.find_method("__getstate__");
+  if (!getstate || !cls.find_method("__setstate__")) return std::nullopt;
+  Stack stack{object};
+  getstate->run(stack);
+  TL_CHECK(stack.size() == 1, InternalError, "{}.__getstate__ left {} values", cls.name(), stack.size());
+  return std::move(stack.back());
+}
 
 // code/__torch__/a/b.py for module "__torch__.a.b".
 std::string code_record(const std::string& module) {
@@ -96,7 +110,9 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
     version = printer.version();
   }
   StorageTable data, constants;
-  const std::string data_pkl = pickle::pickle(module.to_ivalue(), data.pickler_options());
+  pickle::PicklerOptions data_options = data.pickler_options();
+  data_options.object_state = custom_state;
+  const std::string data_pkl = pickle::pickle(module.to_ivalue(), data_options);
   const std::string constants_pkl = pickle::pickle(consts, constants.pickler_options());
 
   ZipWriterOptions wo;
