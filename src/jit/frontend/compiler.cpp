@@ -395,6 +395,9 @@ class FunctionCompiler {
                                const SourceRange& range);
   Value* function_value(Function* fn, const SourceRange& range);
   Value* emit_subscript(const Tree& e, Env& env);
+  std::pair<Value*, std::vector<Value*>> emit_tensor_indexing(Value* v, const std::vector<TreeRef>& items, Env& env,
+                                                              const SourceRange& r);
+  Value* tensor_index_list(const std::vector<Value*>& indices);
   Value* emit_list(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_dict(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_comprehension(const Tree& e, Env& env, const TypePtr& hint);
@@ -1472,15 +1475,28 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
     case TreeKind::Subscript: {
       SubscriptView sv(target);
       Value* container = emit_expr(sv.value(), env);
-      if (sv.items().size() != 1) fail(target.range(), "only single subscripts can be assigned to");
+      const SourceRange& r = target.range();
       if (container->type()->kind() == TypeKind::Tensor) {
-        Value* view = emit_subscript(target, env);
-        if (view->node()->kind() == Symbol::from_qual_string("aten::index"))
-          fail(target.range(), "assignment through tensor indices (x[mask] = v) is not supported yet");
+        auto [view, indices] = emit_tensor_indexing(container, sv.items(), env, r);
+        if (!indices.empty()) {
+          // x[mask] = v: index_put_ of v, a number first made a tensor of the view's
+          // dtype and device (as torch compiles it).
+          Value* values = v;
+          if (v->type()->kind() != TypeKind::Tensor) {
+            Value* dtype = emit_builtin(Symbol::from_qual_string("prim::dtype"), {{view, r}}, {}, r);
+            Value* device = emit_builtin(Symbol::from_qual_string("prim::device"), {{view, r}}, {}, r);
+            values = emit_builtin(Symbol::from_qual_string("aten::tensor"), {{v, r}},
+                                  {{"dtype", dtype, r}, {"device", device, r}, {"requires_grad", constant(IValue(false)), r}}, r);
+          }
+          emit_builtin(Symbol::from_qual_string("aten::index_put_"), {{view, r}, {tensor_index_list(indices), r}, {values, r}}, {},
+                       r);
+          return;
+        }
         const char* op = v->type()->kind() == TypeKind::Tensor ? "aten::copy_" : "aten::fill_";
-        emit_builtin(Symbol::from_qual_string(op), {{view, target.range()}, {v, target.range()}}, {}, target.range());
+        emit_builtin(Symbol::from_qual_string(op), {{view, r}, {v, r}}, {}, r);
         return;
       }
+      if (sv.items().size() != 1) fail(r, "only single subscripts can be assigned to");
       Value* idx = emit_expr(*sv.items()[0], env);
       emit_builtin(Symbol::from_qual_string("aten::_set_item"),
                    {{container, target.range()}, {idx, target.range()}, {v, target.range()}}, {}, target.range());
@@ -2005,6 +2021,53 @@ Value* FunctionCompiler::emit_enum_member(const TypePtr& t, const std::string& m
   return constant(enum_value(t, member), range);
 }
 
+// Tensor indexing, as torch lowers it: ints select, slices slice, None unsqueezes, in
+// order along the dimensions; tensor-valued indices (x[mask], x[idx]) apply after the
+// others, as one Tensor?[] list holding each at its dimension and None elsewhere. Returns
+// the view and the tensor indices by dimension (null where None goes; empty when there
+// are none), for aten::index on a read and aten::index_put_ on an assignment.
+std::pair<Value*, std::vector<Value*>> FunctionCompiler::emit_tensor_indexing(Value* v, const std::vector<TreeRef>& items,
+                                                                              Env& env, const SourceRange& r) {
+  auto opt_int = [&](const Tree* t) { return t ? emit_expr(*t, env) : none(); };
+  int64_t dim = 0;
+  std::vector<std::pair<int64_t, Value*>> tensor_indices;
+  for (const auto& item : items) {
+    Value* d = constant(IValue(dim));
+    if (item->kind() == TreeKind::Slice) {
+      SliceView sl(*item);
+      Value* step = sl.step() ? emit_expr(*sl.step(), env) : constant(IValue(1));
+      v = emit_builtin(Symbol::from_qual_string("aten::slice"),
+                       {{v, r}, {d, r}, {opt_int(sl.start()), r}, {opt_int(sl.stop()), r}, {step, r}}, {}, r);
+      ++dim;
+    } else if (item->kind() == TreeKind::NoneLiteral) {
+      v = emit_builtin(Symbol::from_qual_string("aten::unsqueeze"), {{v, r}, {d, r}}, {}, r);
+      ++dim;
+    } else {
+      Value* idx = emit_expr(*item, env);
+      if (idx->type()->kind() == TypeKind::Tensor) {
+        tensor_indices.emplace_back(dim++, idx);
+        continue;
+      }
+      if (idx->type()->kind() != TypeKind::Int)
+        fail(item->range(), fmt::format("tensors are indexed by ints, slices, None and tensors, not {}", idx->type()->annotation_str()));
+      v = emit_builtin(Symbol::from_qual_string("aten::select"), {{v, r}, {d, r}, {idx, r}}, {}, r);
+    }
+  }
+  if (tensor_indices.empty()) return {v, {}};
+  std::vector<Value*> list(static_cast<size_t>(tensor_indices.back().first + 1), nullptr);
+  for (const auto& [at, t] : tensor_indices) list[static_cast<size_t>(at)] = t;
+  return {v, list};
+}
+
+// The Tensor?[] aten::index and aten::index_put_ take (built where torch builds it: after
+// an assigned number has been made a tensor).
+Value* FunctionCompiler::tensor_index_list(const std::vector<Value*>& indices) {
+  std::vector<Value*> list = indices;
+  for (Value*& x : list)
+    if (!x) x = none();
+  return graph_->insert_node(graph_->create_list(Type::optional(Type::tensor()), list))->output();
+}
+
 Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   SubscriptView s(e);
   Value* v = emit_expr(s.value(), env);
@@ -2012,40 +2075,9 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   auto opt_int = [&](const Tree* t) { return t ? emit_expr(*t, env) : none(); };
   const TypeKind k = v->type()->kind();
   if (k == TypeKind::Tensor) {
-    int64_t dim = 0;
-    // Tensor-valued indices (x[mask], x[idx]) apply after the others, as one
-    // aten::index whose list holds each at its dimension and None elsewhere.
-    std::vector<std::pair<int64_t, Value*>> tensor_indices;
-    for (const auto& item : s.items()) {
-      Value* d = constant(IValue(dim));
-      if (item->kind() == TreeKind::Slice) {
-        SliceView sl(*item);
-        Value* step = sl.step() ? emit_expr(*sl.step(), env) : constant(IValue(1));
-        v = emit_builtin(Symbol::from_qual_string("aten::slice"),
-                         {{v, r}, {d, r}, {opt_int(sl.start()), r}, {opt_int(sl.stop()), r}, {step, r}}, {}, r);
-        ++dim;
-      } else if (item->kind() == TreeKind::NoneLiteral) {
-        v = emit_builtin(Symbol::from_qual_string("aten::unsqueeze"), {{v, r}, {d, r}}, {}, r);
-        ++dim;
-      } else {
-        Value* idx = emit_expr(*item, env);
-        if (idx->type()->kind() == TypeKind::Tensor) {
-          tensor_indices.emplace_back(dim++, idx);
-          continue;
-        }
-        if (idx->type()->kind() != TypeKind::Int)
-          fail(item->range(), fmt::format("tensors are indexed by ints, slices, None and tensors, not {}", idx->type()->annotation_str()));
-        v = emit_builtin(Symbol::from_qual_string("aten::select"), {{v, r}, {d, r}, {idx, r}}, {}, r);
-      }
-    }
-    if (tensor_indices.empty()) return v;
-    const TypePtr opt_tensor = Type::optional(Type::tensor());
-    std::vector<Value*> list(static_cast<size_t>(tensor_indices.back().first + 1), nullptr);
-    for (const auto& [at, t] : tensor_indices) list[static_cast<size_t>(at)] = t;
-    for (Value*& x : list)
-      if (!x) x = none();
-    Value* indices = graph_->insert_node(graph_->create_list(opt_tensor, list))->output();
-    return emit_builtin(Symbol::from_qual_string("aten::index"), {{v, r}, {indices, r}}, {}, r);
+    auto [view, indices] = emit_tensor_indexing(v, s.items(), env, r);
+    if (indices.empty()) return view;
+    return emit_builtin(Symbol::from_qual_string("aten::index"), {{view, r}, {tensor_index_list(indices), r}}, {}, r);
   }
   if (s.items().size() != 1) fail(r, fmt::format("a value of type {} takes one subscript", v->type()->annotation_str()));
   const Tree& item = *s.items()[0];
