@@ -374,6 +374,8 @@ void manual_seed(uint64_t seed);
 // In place, in torch's element order (storage order for strided views).
 Tensor& uniform_(Tensor& self, double from = 0, double to = 1, Generator* gen = nullptr);
 Tensor& normal_(Tensor& self, double mean = 0, double std = 1, Generator* gen = nullptr);
+// 1 with probability p, else 0 (any real dtype).
+Tensor& bernoulli_(Tensor& self, double p = 0.5, Generator* gen = nullptr);
 // Integers uniform in [from, to) (an upper bound is required).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen = nullptr);
 Tensor rand(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);

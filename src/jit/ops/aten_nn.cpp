@@ -1,6 +1,6 @@
 // Linear algebra and neural-network operators: mm/bmm/matmul/addmm/linear,
 // convolutions (incl. aten::_convolution and aten::convolution, which scripted and
-// traced modules call), pooling, normalisation, softmax, dropout (eval), embedding and
+// traced modules call), pooling, normalisation, softmax, dropout, embedding and
 // upsampling. Adapters pop the schema's arguments, call the ops.h kernel and push its
 // returns; argument checks with torch's messages live in the kernels.
 #include <torchlet/ops.h>
@@ -280,18 +280,26 @@ void softmax_internal_out(Stack& s) {
   finish_out(s, out, softmax_internal_impl<kLog>(s), kLog ? "_log_softmax" : "_softmax");
 }
 
-// --- dropout (eval) ------------------------------------------------------------------------
+// --- dropout ---------------------------------------------------------------------------------
 void dropout(Stack& s) {
   bool train = pop_bool(s);
   double p = pop_double(s);
   push(s, torchlet::dropout(pop_tensor(s), p, train));
 }
-// The in-place and feature/alpha forms are the identity in eval mode; training needs a
-// random generator torchlet does not have yet.
+void dropout_inplace(Stack& s) {
+  bool train = pop_bool(s);
+  double p = pop_double(s);
+  Tensor self = pop_tensor(s);
+  Tensor r = torchlet::dropout(self, p, train);
+  if (r.data_ptr() != self.data_ptr()) self.copy_(r);
+  push(s, self);
+}
+// The feature/alpha forms are the identity in eval mode; their training masks (per
+// channel, or alpha's affine correction) are not implemented.
 void dropout_identity(Stack& s) {
   bool train = pop_bool(s);
   double p = pop_double(s);
-  TL_CHECK(!train || p == 0, UnsupportedError, "dropout: training mode (train=True) is not supported");
+  TL_CHECK(!train || p == 0, UnsupportedError, "feature_dropout/alpha_dropout: training mode (train=True) is not supported");
 }
 
 // --- embedding, upsampling ---------------------------------------------------------------------
@@ -401,7 +409,7 @@ static RegisterOps reg({
     {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<true>},
     {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", softmax_internal_out<true>},
     {"aten::dropout(Tensor input, float p, bool train) -> Tensor", dropout},
-    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace},
     {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
     {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
     {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},

@@ -422,11 +422,12 @@ void random_to(Stack& s) {
   torchlet::random_(self, 0, to);
   push(s, self);
 }
-// bernoulli_ (stochastic depth in training) has no kernel yet; scripted models carry
-// it on their training branch only.
 void bernoulli_(Stack& s) {
   pop_no_generator(s, "bernoulli_");
-  TL_FAIL(UnsupportedError, "bernoulli_: not supported yet (training-mode randomness)");
+  double p = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::bernoulli_(self, p);
+  push(s, self);
 }
 template <bool kM>
 void eye(Stack& s) {

@@ -1,5 +1,5 @@
 // Neural-network operators that are our own loops: batch_norm (eval), layer_norm,
-// group_norm, softmax/log_softmax, dropout (eval), embedding and 2-d upsampling
+// group_norm, softmax/log_softmax, dropout, embedding and 2-d upsampling
 // (nearest, bilinear). Statistics and exponentials are computed in float for
 // float16/bfloat16 inputs, as torch does. Convolution and pooling are in conv.cpp.
 #include <algorithm>
@@ -258,9 +258,14 @@ Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) 
 
 Tensor dropout(const Tensor& input, double p, bool train) {
   TL_CHECK(p >= 0 && p <= 1, ValueError, "dropout probability has to be between 0 and 1, but got {}", p);
-  TL_CHECK(!train || p == 0, UnsupportedError,
-           "dropout: training mode needs a random generator, which torchlet's kernels do not have yet");
-  return input;
+  if (p == 0 || !train || input.numel() == 0) return input;
+  if (p == 1) return mul(input, zeros({}, input.dtype()));
+  // As torch's CPU dropout: a contiguous mask from bernoulli_(1 - p), scaled by
+  // 1 / (1 - p) in the input's dtype, times the input; the same seed gives torch's mask.
+  Tensor noise = empty(input.sizes(), input.dtype());
+  bernoulli_(noise, 1 - p);
+  div_(noise, Scalar(1 - p));
+  return mul(input, noise);
 }
 
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t /*padding_idx*/) {

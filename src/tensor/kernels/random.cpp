@@ -291,6 +291,19 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator
   return self;
 }
 
+Tensor& bernoulli_(Tensor& self, double p, Generator* gen) {
+  TL_CHECK(p >= 0 && p <= 1, ValueError, "bernoulli_ expects p to be in [0, 1], but got p={}", p);
+  Generator& g = pick(gen);
+  std::lock_guard<std::mutex> lock(g.mutex_);
+  // torch without MKL (Debian's build) draws one 53-bit double per element in
+  // TensorIterator's order and keeps 1 where it is below p; with MKL it would use MKL's
+  // own stream instead, which no one could reproduce.
+  dispatch_real(self.dtype(), "bernoulli_scalar_cpu_", [&]<typename T>() {
+    fill_serial<T>(self, [&] { return uniform_real<double>(g, 0, 1) < p ? 1.0 : 0.0; });
+  });
+  return self;
+}
+
 Tensor rand(IntList size, DType dtype, Generator* gen) {
   Tensor t = empty(size, dtype);
   return uniform_(t, 0, 1, gen);
