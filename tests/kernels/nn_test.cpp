@@ -105,9 +105,32 @@ TEST(NN, ConvolutionRefusesNonFloat32ByName) {
   } catch (const UnsupportedError& e) {
     EXPECT_NE(std::string(e.what()).find("conv2d"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(dropout(ones({2}), 0.5, true), UnsupportedError);
   EXPECT_THROW(batch_norm(ones({2, 3}), std::nullopt, std::nullopt, ones({3}), ones({3}), true, 0.1, 1e-5),
                UnsupportedError);
+}
+
+TEST(NN, TrainingDropoutKeepsScaledValuesAndRepeatsUnderTheSameSeed) {
+  // Exact masks are checked against torch's in the ops replay (gen_ops.py); here the
+  // shape of the result: every element is 0 or x / (1 - p), the same seed gives the same
+  // mask, and eval mode (or p = 0) is the input itself.
+  Tensor x = ones({1000});
+  manual_seed(7);
+  Tensor a = dropout(x, 0.25, true);
+  manual_seed(7);
+  Tensor b = dropout(x, 0.25, true);
+  int64_t kept = 0;
+  for (int64_t i = 0; i < 1000; ++i) {
+    const double v = a.at({i}).to_double();
+    EXPECT_TRUE(v == 0.0 || v == static_cast<double>(1.0f / 0.75f)) << v;
+    EXPECT_EQ(v, b.at({i}).to_double());
+    kept += v != 0.0;
+  }
+  EXPECT_GT(kept, 650);  // about 750 of 1000
+  EXPECT_LT(kept, 850);
+  EXPECT_EQ(dropout(x, 0.5, false).data_ptr(), x.data_ptr());
+  EXPECT_THROW(dropout(x, 1.5, true), ValueError);
+  Tensor flags = empty({64}, DType::Bool);
+  EXPECT_THROW(bernoulli_(flags, -0.1), ValueError);
 }
 
 }  // namespace
