@@ -127,6 +127,24 @@ TEST(IRParser, ResolverSuppliesClasses) {
   EXPECT_EQ(v.at("w")->node()->s(sym::attr_name), "w");
 }
 
+TEST(IRParser, LocationCommentsAreReadBackAndOversizedOnesDropped) {
+  // `# file:line:col` after a node is its source location; a column or line too large
+  // to hold (or to pad a placeholder source with) leaves the node without one.
+  GraphPtr g = parse_ir(
+      "graph(%a : int):\n"
+      "  %1 : int = aten::neg(%a) # model.py:12:7\n"
+      "  %2 : int = aten::neg(%1) # model.py:3:99999999999999999999999\n"
+      "  %3 : int = aten::neg(%2) # model.py:99999999999999999999999:1\n"
+      "  %4 : int = aten::neg(%3) # model.py:1:4000000000\n"
+      "  return (%4)\n");
+  std::vector<std::optional<std::tuple<std::string, size_t, size_t>>> where;
+  for (Node* n : g->block()->nodes()) where.push_back(n->source_range().file_line_col());
+  ASSERT_EQ(where.size(), 4u);
+  ASSERT_TRUE(where[0].has_value());
+  EXPECT_EQ(*where[0], std::make_tuple(std::string("model.py"), size_t{12}, size_t{7}));
+  for (size_t i = 1; i < 4; ++i) EXPECT_FALSE(where[i].has_value()) << i;
+}
+
 TEST(IRParser, MalformedTextIsACompileError) {
   const char* bad[] = {
       "graph(%x : Tensor):\n  return (%y)\n",                                 // undefined value

@@ -12,6 +12,7 @@
 //            | dotted name (an enum member, or a type in types=[...])
 #include "jit/ir/ir_parser.h"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -28,6 +29,11 @@ const Symbol kSubgraph = sym::attr_Subgraph;
 // Numeric value names become value ids; more digits than this cannot be a real
 // graph's and would overflow the id counter.
 constexpr size_t kMaxIdDigits = 9;
+// Bounds on `# file:line:col` locations, and on the bytes their placeholder sources take
+// in all (each holds `col` spaces so that the column is inside it).
+constexpr size_t kMaxCommentColumn = 1 << 16;
+constexpr size_t kMaxCommentLine = size_t{1} << 31;
+constexpr size_t kMaxLocationBytes = size_t{16} << 20;
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -126,13 +132,20 @@ class IRParser {
       return !d.empty() && d.find_first_not_of("0123456789") == std::string_view::npos;
     };
     if (!digits(line) || !digits(col)) return;
-    size_t column = std::stoul(std::string(col));
+    // Locations are debug information: one that does not fit the budget is dropped, not
+    // an error (a hostile "# f:1:99999999999" neither throws nor allocates gigabytes).
+    size_t column = 0, line_no = 0;
+    if (std::from_chars(col.data(), col.data() + col.size(), column).ec != std::errc() ||
+        std::from_chars(line.data(), line.data() + line.size(), line_no).ec != std::errc() ||
+        column > kMaxCommentColumn || line_no > kMaxCommentLine)
+      return;
     // A one-line Source placed at that line, so file_line_col() reads the comment back.
     auto key = std::string(text);
     auto it = locations_.find(key);
     if (it == locations_.end()) {
-      auto src = std::make_shared<Source>(std::string(column + 1, ' '), std::string(text.substr(0, c1)),
-                                          std::stoul(std::string(line)));
+      if (location_bytes_ + column + 1 > kMaxLocationBytes) return;
+      location_bytes_ += column + 1;
+      auto src = std::make_shared<Source>(std::string(column + 1, ' '), std::string(text.substr(0, c1)), line_no);
       it = locations_.emplace(key, std::move(src)).first;
     }
     last_node_->set_source_range(SourceRange(it->second, column, column + 1));
@@ -616,6 +629,7 @@ class IRParser {
   std::unordered_map<std::string, Value*> names_;
   std::unordered_map<std::string, Node*> groups_;
   std::unordered_map<std::string, std::shared_ptr<const Source>> locations_;
+  size_t location_bytes_ = 0;  // the placeholder sources of locations_, in all
   Node* last_node_ = nullptr;
   size_t pos_ = 0;
 };
