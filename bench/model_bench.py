@@ -9,8 +9,14 @@ TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1
 processes, alternating tools: load until forward can be called, the first call, and
 the median of REPS steady-state calls after two warm-ups. torch runs under no_grad
 (torchlet has no autograd). Ratios are torchlet / torch: below 1 is faster.
+
+torch 1.13 from Debian is built with BLAS_INFO=generic: its matrix products (nn.Linear,
+attention) call whatever libblas.so.3 the system selects — the reference BLAS unless
+an optimised one is installed (`apt-get install libopenblas0-pthread`). Convolutions
+go through oneDNN in both. Say which BLAS torch had when quoting the figures.
 """
 import argparse
+import os
 import pathlib
 import subprocess
 import sys
@@ -79,8 +85,11 @@ def main():
             torch.save(args, inputs)
             for threads in map(int, a.threads.split(",")):
                 cmd = [str(archive), str(inputs), str(threads), str(a.reps)]
+                # torch's matrix products go through the system BLAS when it is not MKL;
+                # an OpenBLAS there gets the same thread count.
+                env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads))
                 theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, *cmd], capture_output=True,
-                                              text=True, check=True).stdout)
+                                              text=True, check=True, env=env).stdout)
                 ours = parse(subprocess.run([str(binary), *cmd], capture_output=True, text=True,
                                             check=True).stdout)
                 for field in FIELDS:
