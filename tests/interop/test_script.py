@@ -10,7 +10,7 @@ from typing import Tuple
 
 import torch
 
-from torchlet_harness import require_environment, run
+from torchlet_harness import FIXTURES, require_environment, run
 
 SOURCE = pathlib.Path(os.environ.get("TORCHLET_SOURCE_DIR", "."))
 
@@ -166,6 +166,19 @@ class ScriptSave(unittest.TestCase):
                     self.assertEqual(n1, n2)
                     self.assertTrue(torch.equal(p1, p2), n1)
                 self.assertEqual(again.training, original.training)
+
+
+    def test_resaved_archives_keep_torchs_source_ranges(self):
+        # The .debug_pkl records are carried over: torch's error for a model torchlet
+        # re-saved still names the user's file and line, not code/__torch__.py.
+        with tempfile.TemporaryDirectory() as tmp:
+            dst = pathlib.Path(tmp) / "out.pt"
+            run("convert", FIXTURES / "script" / "raiser.pt", dst)
+            model = torch.jit.load(str(dst))
+            with self.assertRaises(torch.jit.Error) as caught:
+                model(torch.zeros(3))
+            self.assertIn("gen_script_archives.py", str(caught.exception))
+            self.assertIn("expected a matrix", str(caught.exception))
 
 
 class WithState(torch.nn.Module):

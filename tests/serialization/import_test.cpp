@@ -135,6 +135,24 @@ TEST(Import, ErrorsInLoadedModelsPointAtTheOriginalSource) {
   EXPECT_EQ(what.substr(what.rfind('\n') + 1) + "\n", last);
 }
 
+TEST(Export, ResavedModelsKeepTorchsSourceRanges) {
+  // The .debug_pkl records travel with the code they describe: errors in a re-saved
+  // model still point at the user's file (gen_script_archives.py), not at code/.
+  Module m = load((script_dir() / "raiser.pt").string());
+  const auto out = std::filesystem::temp_directory_path() / "torchlet_raiser_resaved.pt";
+  save(m, out.string());
+  Module again = load(out.string());
+  std::string what;
+  try {
+    again.forward({IValue(zeros({3}, DType::Float))});
+  } catch (const ScriptException& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("gen_script_archives.py"), std::string::npos) << what;
+  EXPECT_NE(what.find("self.check(x)"), std::string::npos) << what;
+  std::filesystem::remove(out);
+}
+
 // "<kind>: <message>" of what `f` throws, or "no error".
 std::string failure_of(const std::function<void()>& f) {
   try {

@@ -69,9 +69,16 @@ std::vector<TypePtr> CompilationUnit::types() const {
   return types_;
 }
 
-void CompilationUnit::add_source(std::string module, std::string text) {
+void CompilationUnit::add_source(std::string module, std::string text, std::string debug_pkl) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (!debug_pkl.empty()) source_debug_pkls_[module] = std::move(debug_pkl);
   sources_.emplace_back(std::move(module), std::move(text));
+}
+
+std::string CompilationUnit::source_debug_pkl(const std::string& module) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = source_debug_pkls_.find(module);
+  return it == source_debug_pkls_.end() ? std::string() : it->second;
 }
 
 std::vector<std::pair<std::string, std::string>> CompilationUnit::sources() const {

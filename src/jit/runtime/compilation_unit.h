@@ -47,9 +47,11 @@ class CompilationUnit {
   std::string mangle(const std::string& qualname) const;
 
   // What an archive import read, kept so the unit can be saved back (jit::save): each
-  // code/ file's text by module ("__torch__.a.b"), constants.pkl's tuple, the version.
-  void add_source(std::string module, std::string text);
+  // code/ file's text by module ("__torch__.a.b") and its .debug_pkl record (empty if
+  // none), constants.pkl's tuple, the version.
+  void add_source(std::string module, std::string text, std::string debug_pkl = {});
   std::vector<std::pair<std::string, std::string>> sources() const;
+  std::string source_debug_pkl(const std::string& module) const;
   void set_archive_constants(IValue constants) { archive_constants_ = std::move(constants); }
   const IValue& archive_constants() const { return archive_constants_; }
   void set_archive_version(int64_t v) { archive_version_ = v; }
@@ -64,6 +66,7 @@ class CompilationUnit {
   std::unordered_map<std::string, TypePtr> type_index_;
   mutable size_t mangle_counter_ = 0;
   std::vector<std::pair<std::string, std::string>> sources_;
+  std::unordered_map<std::string, std::string> source_debug_pkls_;
   IValue archive_constants_;
   int64_t archive_version_ = 0;
 };

@@ -121,7 +121,13 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
   for (const auto& [name, bytes] : options.extra_files) w.write_record("extra/" + name, bytes);
   data.write(w, "data/");
   w.write_record("data.pkl", data_pkl);
-  for (const auto& [mod, text] : sources) w.write_record(code_record(mod), text);
+  for (const auto& [mod, text] : sources) {
+    w.write_record(code_record(mod), text);
+    // Loaded code keeps torch's source ranges (tracebacks name the user's file); printed
+    // code has none yet.
+    if (const std::string debug = cu.source_debug_pkl(mod); !debug.empty())
+      w.write_record(code_record(mod) + ".debug_pkl", debug);
+  }
   constants.write(w, "constants/");
   w.write_record("constants.pkl", constants_pkl);
   w.write_record("version", fmt::format("{}\n", version));

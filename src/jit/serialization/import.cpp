@@ -106,9 +106,14 @@ class Importer {
     SourceFile* out = nullptr;
     if (const ZipRecord* rec = zip_.find(rel)) {
       std::string text = zip_.read(*rec);
-      cu_->add_source(module, text);
+      auto spans = debug_spans(rel + ".debug_pkl");
+      // Kept verbatim for a re-save (torch's debug information, unchanged with the code it
+      // describes) when it read cleanly here.
+      std::string debug_pkl;
+      if (const ZipRecord* dbg = zip_.find(rel + ".debug_pkl"); dbg && !spans.empty()) debug_pkl = zip_.read(*dbg);
+      cu_->add_source(module, text, std::move(debug_pkl));
       auto source = std::make_shared<Source>(std::move(text), rel);
-      source->set_original_spans(debug_spans(rel + ".debug_pkl"));
+      source->set_original_spans(std::move(spans));
       auto file = std::make_unique<SourceFile>(*cu_, parse_file(std::shared_ptr<const Source>(source)), module + ".", hooks_);
       out = file.get();
       files_.emplace(module, std::move(file));
