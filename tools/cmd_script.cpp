@@ -1,5 +1,9 @@
 // TorchScript subcommands: `run` loads a torch.jit.save archive and calls one of its
-// methods on inputs from a torch.save file; `script` compiles source into an archive.
+// methods (on inputs from a torch.save file, or random tensors), timing load, the first
+// call and optionally more; `code` and `graph` print a module's code and a method's
+// graph in torch's formats; `script` compiles source into an archive.
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -7,36 +11,152 @@
 #include <fmt/format.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/ops.h>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "core/parallel.h"
 #include "jit/serialization/import.h"
+#include "jit/serialization/python_print.h"
 #include "jit/serialization/script_archive.h"
 
 namespace torchlet::cli {
 
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// "1,3,224,224" -> {1, 3, 224, 224}.
+std::vector<int64_t> parse_shape(const std::string& text) {
+  std::vector<int64_t> dims;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    int64_t d = 0;
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), d);
+    if (ec != std::errc() || end != part.data() + part.size() || d < 0 || d > (int64_t{1} << 32))
+      throw UsageError(fmt::format("--shape wants sizes like 1,3,224,224, not '{}'", text));
+    dims.push_back(d);
+  }
+  if (dims.empty()) throw UsageError("--shape wants sizes like 1,3,224,224");
+  return dims;
+}
+
+// Random inputs for a method whose arguments (after self) are all tensors: torch.randn of
+// `shape` each, from seed 0 so runs repeat.
+std::vector<IValue> random_inputs(const jit::Method& method, const std::string& shape) {
+  if (shape.empty()) throw UsageError("give --inputs ARGS.pt, or --shape for random tensor inputs");
+  const auto dims = parse_shape(shape);
+  manual_seed(0);
+  std::vector<IValue> out;
+  const auto& params = method.function().schema().arguments;
+  for (size_t i = 1; i < params.size(); ++i) {
+    if (params[i].type->kind != jit::SchemaType::Kind::Name || params[i].type->name != "Tensor")
+      throw UsageError(fmt::format("{}() takes a {} argument '{}'; give --inputs ARGS.pt", method.name(),
+                                   params[i].type->name.empty() ? "non-tensor" : params[i].type->name, params[i].name));
+    out.emplace_back(randn(dims));
+  }
+  return out;
+}
+
+// The code of the archive module that defines `cls` (torch's own text for a loaded
+// archive; the python printer's for a module torchlet compiled).
+std::string class_code(const jit::Module& m) {
+  const std::string qualname = jit::archive_qualified_name(m.type()->name());
+  const std::string module = qualname.substr(0, qualname.rfind('.'));
+  for (const auto& [mod, text] : m.compilation_unit()->sources())
+    if (mod == module) return text;
+  jit::PythonPrinter printer;
+  printer.add_type(m.type());
+  for (const auto& [mod, text] : printer.files())
+    if (mod == module) return text;
+  throw ValueError(fmt::format("no code found for {}", qualname));
+}
+
+// The `def NAME(` block of a class's code: the def line and every following line
+// indented deeper than it (the signature's continuation and the body).
+std::string method_code(const std::string& code, const std::string& name) {
+  const std::string head = "  def " + name + "(";
+  size_t at = code.starts_with(head) ? 0 : code.find("\n" + head);
+  if (at == std::string::npos) throw ValueError(fmt::format("no method '{}' in the module's code", name));
+  if (at != 0) ++at;  // past the newline
+  size_t end = code.find('\n', at);
+  while (end != std::string::npos && end + 1 < code.size() && code.compare(end + 1, 4, "    ") == 0)
+    end = code.find('\n', end + 1);
+  return end == std::string::npos ? code.substr(at) : code.substr(at, end + 1 - at);
+}
+
+}  // namespace
+
 int cmd_run(const Args& args) {
   CLI::App app{"run"};
-  std::string archive, inputs_file, method = "forward", output_file;
+  std::string archive, inputs_file, method = "forward", output_file, shape;
+  int repeat = 0, threads = 0;
   app.add_option("ARCHIVE", archive)->required();
-  app.add_option("--inputs", inputs_file, "torch.save file holding the argument tuple (or one tensor)")->required();
+  app.add_option("--inputs", inputs_file, "torch.save file holding the argument tuple (or one tensor)");
+  app.add_option("--shape", shape, "without --inputs: random tensor inputs of this shape (e.g. 1,3,224,224)");
   app.add_option("--method", method, "method to call (default forward)");
-  app.add_option("--save", output_file, "torch.save the result to this file");
+  app.add_option("--output,--save", output_file, "torch.save the result to this file");
+  app.add_option("--repeat", repeat, "run N more calls and print their median and minimum time")->check(CLI::Range(0, 1000000));
+  app.add_option("--threads", threads, "intra-op threads (default: all cores)")->check(CLI::Range(1, 1024));
   parse_args(app, args);
+  if (threads > 0) set_num_threads(threads);
 
   auto start = std::chrono::steady_clock::now();
   jit::Module m = jit::load(archive);
-  double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  IValue in = load(inputs_file);
-  std::vector<IValue> call_args = in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
+  const double load_ms = ms_since(start);
+  jit::Method fn = m.get_method(method);
+  std::vector<IValue> call_args;
+  if (!inputs_file.empty()) {
+    IValue in = load(inputs_file);
+    call_args = in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
+  } else {
+    call_args = random_inputs(fn, shape);
+  }
   m.eval();
   start = std::chrono::steady_clock::now();
-  IValue out = m.run_method(method, call_args);
-  double run_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  IValue out = fn(call_args);
+  const double first_ms = ms_since(start);
   fmt::print("{}\n", out.repr());
   fmt::print("loaded {} ({} parameters) in {:.1f} ms; {} ran in {:.1f} ms\n", archive, m.named_parameters().size(),
-             load_ms, method, run_ms);
+             load_ms, method, first_ms);
+  if (repeat > 0) {
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+      start = std::chrono::steady_clock::now();
+      fn(call_args);
+      times.push_back(ms_since(start));
+    }
+    std::sort(times.begin(), times.end());
+    fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, times[times.size() / 2], times.front());
+  }
   if (!output_file.empty()) save(out, output_file);
+  return 0;
+}
+
+int cmd_code(const Args& args) {
+  CLI::App app{"code"};
+  std::string archive, method;
+  app.add_option("ARCHIVE", archive)->required();
+  app.add_option("--method", method, "only this method");
+  parse_args(app, args);
+  jit::Module m = jit::load(archive);
+  const std::string code = class_code(m);
+  fmt::print("{}", method.empty() ? code : method_code(code, method));
+  return 0;
+}
+
+int cmd_graph(const Args& args) {
+  CLI::App app{"graph"};
+  std::string archive, method = "forward";
+  app.add_option("ARCHIVE", archive)->required();
+  app.add_option("--method", method, "method whose graph to print (default forward)");
+  parse_args(app, args);
+  jit::Module m = jit::load(archive);
+  const auto* fn = dynamic_cast<const jit::GraphFunction*>(&m.get_method(method).function());
+  if (!fn) throw ValueError(fmt::format("method '{}' has no graph (it did not compile)", method));
+  fmt::print("{}", fn->graph()->str());
   return 0;
 }
 

@@ -181,6 +181,50 @@ class ScriptSave(unittest.TestCase):
             self.assertIn("expected a matrix", str(caught.exception))
 
 
+class Commands(unittest.TestCase):
+    """`torchlet code`, `graph` and `run` without inputs, on an archive torch wrote."""
+
+    def setUp(self):
+        require_environment(self)
+
+    def test_code_graph_and_timed_runs(self):
+        import re
+        import zipfile
+        torch.manual_seed(6)
+        scripted = torch.jit.script(Gated().eval())
+        with tempfile.TemporaryDirectory() as tmp:
+            archive = pathlib.Path(tmp) / "gated.pt"
+            torch.jit.save(scripted, str(archive))
+            with zipfile.ZipFile(archive) as z:
+                name = next(n for n in z.namelist() if n.endswith("code/__torch__/test_script.py"))
+                torch_code = z.read(name).decode()
+            code = run("code", archive).stdout
+            self.assertEqual(code, torch_code)  # torch's own text of the module's class
+            gate = run("code", archive, "--method", "gate").stdout
+            self.assertTrue(gate.startswith("  def gate(self: __torch__.test_script.Gated,\n"), gate)
+            self.assertIn(gate, torch_code)
+            self.assertNotIn("def forward", gate)
+            graph = run("graph", archive).stdout
+            self.assertTrue(graph.startswith("graph(%self"), graph)
+            loaded = torch.jit.load(str(archive))
+            ops = lambda text: sorted(set(re.findall(r"(?:aten|prim)::\w+", text)))
+            self.assertEqual(ops(graph), ops(str(loaded.forward.graph)))
+            out = pathlib.Path(tmp) / "out.pt"
+            inputs = pathlib.Path(tmp) / "in.pt"
+            torch.save((torch.randn(2, 6), 0.5), inputs)
+            timed = run("run", archive, "--inputs", inputs, "--output", out, "--repeat", "3", "--threads", "1").stdout
+            self.assertRegex(timed, r"3 more calls: median [0-9.]+ ms, min [0-9.]+ ms")
+            (x, bias) = torch.load(inputs)
+            with torch.no_grad():
+                torch.testing.assert_close(torch.load(out), scripted(x, bias), rtol=1e-5, atol=1e-5)
+            # Without --inputs, a forward of tensors only gets random inputs of --shape.
+            resnet = pathlib.Path(tmp) / "lin.pt"
+            torch.jit.save(torch.jit.script(torch.nn.Linear(4, 3)), str(resnet))
+            result = pathlib.Path(tmp) / "lin.out.pt"
+            run("run", resnet, "--shape", "2,4", "--output", result)
+            self.assertEqual(torch.load(result).shape, (2, 3))
+
+
 class WithState(torch.nn.Module):
     """__getstate__/__setstate__ that change what they carry, so a save that wrote the
     attributes instead of the state (or a load that skipped __setstate__) shows."""
