@@ -1,5 +1,6 @@
-// Checkpoint subcommands: inspect (what a .pt holds), convert (load + save), scan
-// (globals a file would import) and dis (pickle disassembly).
+// Checkpoint subcommands: inspect (what a .pt holds: a checkpoint's tree, or a
+// TorchScript archive's modules, methods, parameters and attributes), convert (load +
+// save), scan (globals a file would import) and dis (pickle disassembly).
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -73,6 +74,67 @@ LoadMode parse_mode(const std::string& m) {
   throw UsageError(fmt::format("--mode must be eager, mapped or metadata, not '{}'", m));
 }
 
+// A zip archive with code/ or constants.pkl: what torch.jit.save writes.
+bool is_torchscript_archive(const std::string& path) {
+  if (detect_checkpoint_format(path) != CheckpointFormat::Zip) return false;
+  ZipReader zip = ZipReader::open(path);
+  if (zip.has_record("constants.pkl")) return true;
+  for (const auto& r : zip.records())
+    if (r.name.rfind(zip.root() + "/code/", 0) == 0) return true;
+  return false;
+}
+
+// inspect on a torch.jit.save archive: the module tree with each class, its methods'
+// schemas, parameters and buffers with shapes, other attributes, and the extra files.
+void print_module(const jit::Module& m, const std::string& name, int depth) {
+  const std::string pad(static_cast<size_t>(depth) * 2, ' ');
+  fmt::print("{}{} ({})\n", pad, name.empty() ? "<root>" : name, m.type()->name());
+  for (const auto& [method, fn] : m.type()->methods()) {
+    // torch's str(schema), named by the method alone: gate(Net self, Tensor x) -> Tensor
+    const std::string schema = fn->schema().str();
+    const size_t paren = schema.find('(');
+    fmt::print("{}  def {}{}\n", pad, method, paren == std::string::npos ? schema : schema.substr(paren));
+  }
+  for (const auto& a : m.type()->attributes()) {
+    IValue v = m.attr(a.name);
+    if (v.isObject() && v.objectRef().type->is_module()) continue;  // printed below, as a submodule
+    const char* kind = a.kind == jit::ClassAttribute::Kind::Parameter ? "parameter"
+                       : a.kind == jit::ClassAttribute::Kind::Buffer  ? "buffer"
+                                                                       : "attribute";
+    std::string shown;
+    if (v.isTensor()) {
+      const Tensor t = v.toTensor();
+      std::string dims;
+      for (int64_t d = 0; d < t.dim(); ++d) dims += (d ? ", " : "") + std::to_string(t.size(d));
+      shown = fmt::format("{} [{}]", dtype_name(t.dtype()), dims);
+    } else {
+      shown = v.repr();
+      if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+    }
+    fmt::print("{}  {} {}: {} = {}\n", pad, kind, a.name, a.type->annotation_str(), shown);
+  }
+  for (const auto& [child, sub] : m.named_children()) print_module(sub, child, depth + 1);
+}
+
+int inspect_archive(const std::string& file) {
+  std::map<std::string, std::string> extra;
+  jit::ScriptLoadOptions lo;
+  lo.extra_files = &extra;
+  auto start = std::chrono::steady_clock::now();
+  jit::Module m = jit::load(file, lo);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  print_module(m, "", 0);
+  size_t params = 0, numel = 0;
+  for (const auto& [n, t] : m.named_parameters()) {
+    ++params;
+    numel += static_cast<size_t>(t.numel());
+  }
+  fmt::print("\n{} parameters ({} elements), {} buffers", params, numel, m.named_buffers().size());
+  for (const auto& [n, bytes] : extra) fmt::print("\nextra file {} ({} bytes)", n, bytes.size());
+  fmt::print("\nTorchScript archive loaded in {:.3f} ms\n", ms);
+  return 0;
+}
+
 }  // namespace
 
 int cmd_inspect(const Args& args) {
@@ -83,6 +145,7 @@ int cmd_inspect(const Args& args) {
   app.add_option("--mode", mode);
   app.add_flag("--inert", records, "load unknown classes as inert records");
   parse_args(app, args);
+  if (is_torchscript_archive(file)) return inspect_archive(file);
   LoadOptions opt;
   opt.mode = parse_mode(mode);
   opt.inert_unknown_globals = records;
@@ -106,16 +169,6 @@ int cmd_inspect(const Args& args) {
     }
   }
   return 0;
-}
-
-// A zip archive with code/ or constants.pkl: what torch.jit.save writes.
-bool is_torchscript_archive(const std::string& path) {
-  if (detect_checkpoint_format(path) != CheckpointFormat::Zip) return false;
-  ZipReader zip = ZipReader::open(path);
-  if (zip.has_record("constants.pkl")) return true;
-  for (const auto& r : zip.records())
-    if (r.name.rfind(zip.root() + "/code/", 0) == 0) return true;
-  return false;
 }
 
 int cmd_convert(const Args& args) {

@@ -217,6 +217,15 @@ class Commands(unittest.TestCase):
             (x, bias) = torch.load(inputs)
             with torch.no_grad():
                 torch.testing.assert_close(torch.load(out), scripted(x, bias), rtol=1e-5, atol=1e-5)
+            # inspect: the module tree, schemas, parameters with shapes, attributes, extras.
+            with_extra = pathlib.Path(tmp) / "gated_extra.pt"
+            torch.jit.save(scripted, str(with_extra), _extra_files={"meta.json": "{}"})
+            shown = run("inspect", with_extra).stdout
+            self.assertIn("def gate(__torch__.test_script.Gated self, Tensor x, int k) -> Tensor", shown)
+            self.assertIn("  proj (", shown)
+            self.assertIn("parameter weight: Tensor = float32 [6, 6]", shown)
+            self.assertIn("attribute steps: List[int] = [1, 2, 3]", shown)
+            self.assertIn("extra file meta.json (2 bytes)", shown)
             # Without --inputs, a forward of tensors only gets random inputs of --shape.
             resnet = pathlib.Path(tmp) / "lin.pt"
             torch.jit.save(torch.jit.script(torch.nn.Linear(4, 3)), str(resnet))
