@@ -145,9 +145,9 @@ int cmd_inspect(const Args& args) {
   app.add_option("--mode", mode);
   app.add_flag("--inert", records, "load unknown classes as inert records");
   parse_args(app, args);
-  if (is_torchscript_archive(file)) return inspect_archive(file);
   LoadOptions opt;
-  opt.mode = parse_mode(mode);
+  opt.mode = parse_mode(mode);  // a bad --mode is a usage error whatever the file is
+  if (is_torchscript_archive(file)) return inspect_archive(file);
   opt.inert_unknown_globals = records;
   std::vector<StorageLocation> locations;
   opt.storage_locations = &locations;
