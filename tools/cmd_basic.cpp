@@ -3,14 +3,17 @@
 // examples/tiny_cnn_scripted.pt, a torch.jit.save archive) and says what is not there yet.
 #include <fmt/format.h>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <vector>
 
 #include <torchlet/checkpoint.h>
 #include <torchlet/tensor.h>
 
 #include "commands.h"
 #include "jit/frontend/compiler.h"
+#include "jit/runtime/module.h"
 #include "jit/serialization/import.h"
 
 namespace torchlet::cli {
@@ -67,13 +70,22 @@ int cmd_demo(const Args& args) {
   jit::Module cnn = jit::load((dir / "tiny_cnn_scripted.pt").string());
   fmt::print("   {} parameters, {} buffers; labels {}\n", cnn.named_parameters().size(), cnn.named_buffers().size(),
              cnn.attr("labels").repr());
+  fmt::print("   its forward, as torch.jit.save wrote it:\n{}", method_code(class_code(cnn), "forward"));
   IValue images = load((dir / "tiny_cnn_inputs.pt").string());
   Tensor probs = cnn.forward(images.tupleRef().elements).toTensor();
+  std::vector<double> times;
+  for (int i = 0; i < 10; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    cnn.forward(images.tupleRef().elements);
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(times.begin(), times.end());
   Tensor expected = load((dir / "tiny_cnn_expected.pt").string()).toTensor();
   double worst = 0;
   for (int64_t i = 0; i < probs.numel(); ++i)
     worst = std::max(worst, std::abs(probs.reshape({-1}).at({i}).to_double() - expected.reshape({-1}).at({i}).to_double()));
   fmt::print("   forward(images) =\n   {}\n   largest difference from torch's own output: {:.2g}\n", probs.repr(), worst);
+  fmt::print("   time per call: {:.3f} ms (median of 10)\n", times[times.size() / 2]);
 
   fmt::print("\n5. Compile TorchScript source and run it:\n");
   const char* source =
@@ -87,8 +99,9 @@ int cmd_demo(const Args& args) {
   auto cu = jit::compile(source, "demo.py");
   fmt::print("   collatz(27) = {}\n", (*cu->find_function("collatz"))({IValue(27)}).repr());
 
-  fmt::print("\nNot there yet: saving a module torchlet compiled itself (torch.jit.save needs the python\n"
-             "printer; loaded modules save, and `torchlet script` archives free functions). See README.md.\n");
+  fmt::print("\nNot there yet: nn.Module subclasses written as Python source (`torchlet script` compiles\n"
+             "functions, TorchScript classes and NamedTuples; modules come from archives), `with` blocks,\n"
+             "sparse and quantized tensors. See README.md.\n");
   return 0;
 }
 

@@ -60,8 +60,8 @@ std::vector<IValue> random_inputs(const jit::Method& method, const std::string& 
   return out;
 }
 
-// The code of the archive module that defines `cls` (torch's own text for a loaded
-// archive; the python printer's for a module torchlet compiled).
+}  // namespace
+
 std::string class_code(const jit::Module& m) {
   const std::string qualname = jit::archive_qualified_name(m.type()->name());
   const std::string module = qualname.substr(0, qualname.rfind('.'));
@@ -86,8 +86,6 @@ std::string method_code(const std::string& code, const std::string& name) {
     end = code.find('\n', end + 1);
   return end == std::string::npos ? code.substr(at) : code.substr(at, end + 1 - at);
 }
-
-}  // namespace
 
 int cmd_run(const Args& args) {
   CLI::App app{"run"};
