@@ -35,11 +35,18 @@ std::vector<int64_t> parse_shape(const std::string& text) {
   for (std::string part; std::getline(in, part, ',');) {
     int64_t d = 0;
     auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), d);
-    if (ec != std::errc() || end != part.data() + part.size() || d < 0 || d > (int64_t{1} << 32))
+    if (ec != std::errc() || end != part.data() + part.size() || d < 0 || d > (int64_t{1} << 31))
       throw UsageError(fmt::format("--shape wants sizes like 1,3,224,224, not '{}'", text));
     dims.push_back(d);
   }
   if (dims.empty()) throw UsageError("--shape wants sizes like 1,3,224,224");
+  // Bounded so a typo cannot ask for more memory than the machine has (2^31 elements:
+  // 8 GiB of float32 per input).
+  int64_t numel = 1;
+  for (int64_t d : dims) {
+    numel *= d;
+    if (numel > (int64_t{1} << 31)) throw UsageError(fmt::format("--shape {} has more than 2^31 elements", text));
+  }
   return dims;
 }
 

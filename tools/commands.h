@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "jit/runtime/module.h"
+
 namespace torchlet::cli {
 
 struct UsageError : std::runtime_error {
@@ -22,11 +24,6 @@ using Args = std::vector<std::string>;
 // Shared by `code` and the demo (cmd_script.cpp): the code of the archive module that
 // defines a module's class (torch's own text for a loaded archive, the python printer's
 // otherwise), and one method's `def` block of it.
-}  // namespace torchlet::cli
-namespace torchlet::jit {
-class Module;
-}
-namespace torchlet::cli {
 std::string class_code(const jit::Module& m);
 std::string method_code(const std::string& code, const std::string& name);
 

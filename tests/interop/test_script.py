@@ -232,6 +232,9 @@ class Commands(unittest.TestCase):
             result = pathlib.Path(tmp) / "lin.out.pt"
             run("run", resnet, "--shape", "2,4", "--output", result)
             self.assertEqual(torch.load(result).shape, (2, 3))
+            huge = run("run", resnet, "--shape", "70000,70000,3", check=False)
+            self.assertEqual(huge.returncode, 2)
+            self.assertIn("more than 2^31 elements", huge.stderr)
 
 
 class WithState(torch.nn.Module):
