@@ -63,6 +63,9 @@ class ZipReader {
   std::string read(std::string_view name_below_root, bool verify_crc = false) const {
     return read(get(name_below_root), verify_crc);
   }
+  // Checks the CRC-32 of a record's (inflated) bytes against the directory's:
+  // FormatError naming the record on a mismatch. Stored records are checked in place.
+  void verify_crc(const ZipRecord& r) const;
 
   // The mapping (null for from_bytes), so stored records can be aliased by tensors:
   // a stored record's bytes are mapping()->data() + record.data_offset, for
@@ -84,6 +87,7 @@ class ZipReader {
                                const std::string& where);
   void locate_data(ZipRecord& r, const std::string& where, uint64_t cd_offset);
   void check_no_overlap() const;
+  void check_crc(const ZipRecord& r, std::span<const std::byte> bytes) const;
   void index_by_name();
 
   std::shared_ptr<MappedFile> file_;

@@ -11,9 +11,9 @@
 #include <utility>
 
 #include <fmt/format.h>
-#include <zlib.h>
 #include <torchlet/error.h>
 
+#include "archive/crc32.h"
 #include "archive/zip_format.h"
 
 namespace torchlet {
@@ -133,6 +133,16 @@ void ZipWriter::write_record(std::string_view name, std::span<const std::byte> d
   end_record();
 }
 
+void ZipWriter::write_record(std::string_view name, std::span<const std::byte> data,
+                             const std::function<uint32_t()>& crc_of_data) {
+  begin_record(name, data.size());
+  crc_supplied_ = true;
+  write_chunk(data);
+  crc_supplied_ = false;
+  if (options_.compute_crc32) record_crc_ = crc_of_data();
+  end_record();
+}
+
 void ZipWriter::begin_record(std::string_view name, uint64_t total_size) {
   TL_CHECK(!in_record_ && !finalized_, InternalError, "zip writer: record already open");
   std::string full = root_.empty() ? std::string(name) : root_ + "/" + std::string(name);
@@ -198,10 +208,7 @@ void ZipWriter::write_chunk(std::span<const std::byte> chunk) {
   TL_CHECK(in_record_, InternalError, "zip writer: write_chunk outside a record");
   TL_CHECK(record_written_ + chunk.size() <= record_expected_, InternalError,
            "zip writer: record '{}' longer than declared", entries_.back().name);
-  if (options_.compute_crc32) {
-    record_crc_ = static_cast<uint32_t>(crc32_z(
-        record_crc_, reinterpret_cast<const Bytef*>(chunk.data()), chunk.size()));
-  }
+  if (options_.compute_crc32 && !crc_supplied_) record_crc_ = crc32(record_crc_, chunk);
   put(chunk);
   record_written_ += chunk.size();
 }

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -69,6 +70,12 @@ class ZipWriter {
 
   // Writes one whole record. A name written twice is a ValueError, as in torch.
   void write_record(std::string_view name, std::span<const std::byte> data);
+  // The same, with the data's CRC-32 computed elsewhere (a checkpoint save computes its
+  // storages' CRCs on another thread while this one writes): `crc_of_data` is called
+  // once the data is written, only when compute_crc32 is on, and must return
+  // crc32(0, data).
+  void write_record(std::string_view name, std::span<const std::byte> data,
+                    const std::function<uint32_t()>& crc_of_data);
   void write_record(std::string_view name, std::string_view data) {
     write_record(name, std::as_bytes(std::span<const char>(data.data(), data.size())));
   }
@@ -104,6 +111,7 @@ class ZipWriter {
   std::vector<std::string> names_;
   std::unordered_set<std::string> full_names_;
   bool in_record_ = false;
+  bool crc_supplied_ = false;  // write_chunk leaves the CRC to the caller
   uint64_t record_expected_ = 0, record_written_ = 0;
   uint32_t record_crc_ = 0;
   bool finalized_ = false;

@@ -477,6 +477,10 @@ TEST(ZipReaderMalformed, CrcMismatchIsDetected) {
   EXPECT_EQ(z.read("data/0").substr(0, 6), "qqqqqQ");  // unverified reads still work
   expect_error<FormatError>([&] { (void)z.read("data/0", true); },
                             "record 'archive/data/0': CRC-32 mismatch");
+  expect_error<FormatError>([&] { z.verify_crc(z.get("data/0")); },
+                            "record 'archive/data/0': CRC-32 mismatch");
+  ZipReader intact = ZipReader::from_bytes(as_span(small_archive()));
+  intact.verify_crc(intact.get("data/0"));  // in place, no copy: must not throw
   std::string deflated = slurp(fixture("deflated.zip"));
   put32(deflated, central_of(deflated, "root/raw.bin") + 16, 0x12345678);
   ZipReader d = ZipReader::from_bytes(as_span(deflated));
