@@ -15,11 +15,14 @@
 
 #include <torchlet/error.h>
 
+#include "archive/crc32.h"
 #include "archive/tar_reader.h"
 #include "archive/zip_reader.h"
 #include "archive/zip_writer.h"
 #include "checkpoint/zip_record.h"
+#include "core/huge_page_arena.h"
 #include "core/mapped_file.h"
+#include "core/parallel.h"
 #include "pickle/opcodes.h"
 #include "pickle/pickler.h"
 #include "pickle/unpickler.h"
@@ -88,9 +91,47 @@ struct StorageSource {
   }
 };
 
-// Makes the flat tensor a persistent storage id resolves to.
+// An eager load's copies of stored records from the mapped file: storages are carved
+// from a huge-page arena (core/huge_page_arena.h says why) and filled once the pickle
+// is parsed, all at once, across threads (copy_all).
+struct EagerCopies {
+  struct Copy {
+    size_t file_offset;
+    std::byte* dst;
+    size_t size;
+  };
+  HugePageArena arena;
+  std::vector<Copy> pending;
+
+  Storage storage_for(size_t file_offset, size_t nbytes) {
+    HugePageArena::Buffer b = arena.allocate(nbytes);
+    pending.push_back({file_offset, b.data, nbytes});
+    return make_intrusive<StorageImpl>(b.data, nbytes, std::move(b.keepalive), /*owned=*/true);
+  }
+  void copy_all(const MappedFile& file) const;
+};
+
+// pread in pieces of a few MiB, so one large storage is shared out too.
+void EagerCopies::copy_all(const MappedFile& file) const {
+  constexpr size_t kPiece = size_t{4} << 20;
+  std::vector<Copy> pieces;
+  for (const Copy& c : pending) {
+    for (size_t done = 0; done < c.size; done += kPiece) {
+      pieces.push_back({c.file_offset + done, c.dst + done, std::min(kPiece, c.size - done)});
+    }
+  }
+  parallel_for(0, static_cast<int64_t>(pieces.size()), 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) {
+      const Copy& p = pieces[static_cast<size_t>(i)];
+      file.read_into(p.file_offset, p.dst, p.size);
+    }
+  });
+}
+
+// Makes the flat tensor a persistent storage id resolves to. With `eager`, a copy from
+// the mapped file is queued there instead of done now.
 Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel, LoadMode mode,
-                           bool big_endian, const std::string& what) {
+                           bool big_endian, const std::string& what, EagerCopies* eager = nullptr) {
   const size_t itemsize = element_size(dtype);
   TL_CHECK(numel >= 0, FormatError, "{}: negative storage size {}", what, numel);
   uint64_t need;
@@ -107,6 +148,8 @@ Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel,
   } else if (mode != LoadMode::Eager && src.mapping && aligned && !big_endian) {
     storage = make_intrusive<StorageImpl>(const_cast<std::byte*>(src.bytes.data()), need,
                                           std::static_pointer_cast<const void>(src.mapping));
+  } else if (eager && src.mapping && !big_endian) {
+    storage = eager->storage_for(static_cast<size_t>(src.bytes.data() - src.mapping->data()), need);
   } else {
     storage = make_storage(need);
     if (need && src.mapping) {
@@ -178,6 +221,11 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
   }
   std::string pkl = zip.read(record, options.verify_crc32);
   std::unordered_map<std::string, Tensor> storages;
+  // Eager copies wait until the pickle is parsed, then run in parallel. Only for
+  // checkpoints: a TorchScript class's __setstate__ runs during unpickling and may read
+  // its tensors.
+  EagerCopies eager;
+  const bool defer_copies = options.mode == LoadMode::Eager && !class_resolver && zip.mapping();
   pickle::UnpicklerOptions uo;
   uo.inert_unknown_globals = options.inert_unknown_globals;
   uo.class_resolver = class_resolver;
@@ -196,7 +244,7 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
     std::string inflated;
     if (rec.method == 0) {
       src = StorageSource::of(zip.stored_bytes(rec), zip.mapping());
-      if (options.verify_crc32) (void)zip.read(rec, true);
+      if (options.verify_crc32) zip.verify_crc(rec);
     } else if (options.mode == LoadMode::Metadata) {
       src.unread_size = rec.uncompressed_size;
       src.unread_offset = rec.data_offset;
@@ -206,12 +254,14 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
       src.unread_offset = rec.data_offset;
     }
     Tensor t = make_storage_tensor(src, id.dtype, id.numel, options.mode, big_endian,
-                                   path + "/" + storage_dir + id.key);
+                                   path + "/" + storage_dir + id.key, defer_copies ? &eager : nullptr);
     storages.emplace(id.key, t);
     report_location(options, storage_dir + id.key, t, src, rec.method != 0);
     return IValue(t);
   };
-  return pickle::unpickle(std::as_bytes(std::span<const char>(pkl.data(), pkl.size())), uo, label);
+  IValue value = pickle::unpickle(std::as_bytes(std::span<const char>(pkl.data(), pkl.size())), uo, label);
+  if (defer_copies) eager.copy_all(*zip.mapping());
+  return value;
 }
 
 namespace {
@@ -502,10 +552,17 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
   // .format_version "1" promises exactly that, and torch 2.x's
   // calculate_storage_offsets mode computes each storage's offset from the previous
   // one on that promise. (torch 1.13 sorted the keys as strings; any order loads.)
-  for (size_t i = 0; i < saved.size(); ++i) {
-    const Storage& s = saved[i].storage;
-    size_t nbytes = s->nbytes() / element_size(saved[i].dtype) * element_size(saved[i].dtype);
-    w.write_record("data/" + std::to_string(i), std::span<const std::byte>(s->data(), nbytes));
+  std::vector<std::span<const std::byte>> data;
+  for (const Saved& s : saved) {
+    size_t nbytes = s.storage->nbytes() / element_size(s.dtype) * element_size(s.dtype);
+    data.emplace_back(s.storage->data(), nbytes);
+  }
+  // Their CRCs run ahead on another thread while this one writes (a save is then as long
+  // as its copy into the page cache).
+  std::optional<Crc32Ahead> crcs;
+  if (options.compute_crc32) crcs.emplace(data);
+  for (size_t i = 0; i < data.size(); ++i) {
+    w.write_record("data/" + std::to_string(i), data[i], [&] { return crcs->get(i); });
   }
   w.write_record("version", kVersionRecord);
   w.write_record(".data/serialization_id", serialization_id(w.written()));

@@ -15,7 +15,7 @@ namespace {
 constexpr size_t kMaxStorageBytes = size_t{1} << 48;
 }  // namespace
 
-StorageImpl::StorageImpl(size_t nbytes, bool zero) : nbytes_(nbytes), owned_(true) {
+StorageImpl::StorageImpl(size_t nbytes, bool zero) : nbytes_(nbytes), owned_(true), heap_(true) {
   TL_CHECK(nbytes <= kMaxStorageBytes, LimitError,
            "storage of {} bytes exceeds the {}-byte limit", nbytes, kMaxStorageBytes);
   size_t rounded = (nbytes + kStorageAlignment - 1) / kStorageAlignment * kStorageAlignment;
@@ -25,11 +25,11 @@ StorageImpl::StorageImpl(size_t nbytes, bool zero) : nbytes_(nbytes), owned_(tru
   if (zero) std::memset(data_, 0, rounded);
 }
 
-StorageImpl::StorageImpl(std::byte* data, size_t nbytes, std::shared_ptr<const void> keepalive)
-    : data_(data), nbytes_(nbytes), owned_(false), keepalive_(std::move(keepalive)) {}
+StorageImpl::StorageImpl(std::byte* data, size_t nbytes, std::shared_ptr<const void> keepalive, bool owned)
+    : data_(data), nbytes_(nbytes), owned_(owned), heap_(false), keepalive_(std::move(keepalive)) {}
 
 StorageImpl::~StorageImpl() {
-  if (owned_) std::free(data_);
+  if (heap_) std::free(data_);
 }
 
 Storage make_storage(size_t nbytes, bool zero) { return make_intrusive<StorageImpl>(nbytes, zero); }

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/ops.h>
+#include <torchlet/tensor.h>
 
 #include "../common/fixtures.h"
 
@@ -43,6 +45,44 @@ TEST(Checkpoint, ModesAgreeOnResnet18) {
   EXPECT_EQ(compared, 122u);
   // state_dict's _metadata survives as the OrderedDict's state.
   EXPECT_NE(a.dictRef().py_state(), nullptr);
+}
+
+TEST(Checkpoint, EagerLoadCopiesEveryStorageSizeExactly) {
+  // Eager loads carve storages from a huge-page arena (small ones share 64 MiB blocks,
+  // from 16 MiB on each gets its own) and copy them in parallel pieces of 4 MiB: sizes
+  // around each of those boundaries, plus views sharing one storage and an empty one.
+  const std::vector<int64_t> numels = {0, 1, 17, (1 << 20) + 3, (4 << 20) / 4, (16 << 20) / 4,
+                                       (16 << 20) / 4 + 1, (9 << 20) + 7};
+  auto d = make_intrusive<DictImpl>();
+  for (size_t i = 0; i < numels.size(); ++i) {
+    // Distinct values per tensor and position: int32 i * 2^24 + position.
+    Tensor t = arange(numels[i], DType::Int);
+    if (numels[i] > 0) add_(t, Scalar(static_cast<int64_t>(i) << 24));
+    d->insert_or_assign(IValue("t" + std::to_string(i)), IValue(t));
+  }
+  Tensor base = arange(int64_t{6 << 20}, DType::Int);
+  d->insert_or_assign(IValue("base"), IValue(base));
+  d->insert_or_assign(IValue("view"), IValue(base.narrow(0, 5, 1000)));
+  fs::path out = fs::temp_directory_path() / "torchlet_ckpt_eager_sizes.pt";
+  save(IValue(d), out.string());
+  LoadOptions mapped;
+  mapped.mode = LoadMode::Mapped;
+  IValue e = load(out.string()), m = load(out.string(), mapped);
+  for (const auto& [k, v] : d->items()) {
+    Tensor want = v.toTensor(), got = e.dictRef().find(k)->toTensor();
+    Tensor via_map = m.dictRef().find(k)->toTensor();
+    ASSERT_EQ(got.numel(), want.numel()) << k.toStringRef();
+    EXPECT_TRUE(got.storage()->is_owned()) << k.toStringRef();
+    if (want.numel() == 0) continue;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(got.storage()->data()) % 64, 0u);
+    EXPECT_EQ(std::memcmp(got.contiguous().data_ptr(), want.contiguous().data_ptr(), want.nbytes()), 0)
+        << k.toStringRef();
+    EXPECT_EQ(std::memcmp(via_map.contiguous().data_ptr(), want.contiguous().data_ptr(), want.nbytes()), 0)
+        << k.toStringRef();
+  }
+  EXPECT_TRUE(e.dictRef().find(IValue("view"))->toTensor().shares_storage(
+      e.dictRef().find(IValue("base"))->toTensor()));
+  fs::remove(out);
 }
 
 TEST(Checkpoint, SharedStoragesStaySharedThroughSave) {

@@ -1,0 +1,56 @@
+// Huge-page-backed blocks for buffers written right after allocation (see the header).
+#include "core/huge_page_arena.h"
+
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <new>
+
+namespace torchlet {
+
+namespace {
+
+constexpr size_t kHugePage = size_t{2} << 20;
+
+size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+// A 2 MiB-aligned anonymous mapping of `nbytes` (a multiple of 4 KiB) advised for huge
+// pages: over-map by 2 MiB, then unmap the unaligned head and the rest of the tail.
+std::shared_ptr<std::byte> map_block(size_t nbytes) {
+  const size_t span = nbytes + kHugePage;
+  void* raw = ::mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto base = reinterpret_cast<uintptr_t>(raw);
+  const uintptr_t aligned = round_up(base, kHugePage);
+  if (aligned > base) ::munmap(raw, aligned - base);
+  const uintptr_t end = aligned + nbytes;
+  if (base + span > end) ::munmap(reinterpret_cast<void*>(end), base + span - end);
+  // Advice only: a kernel without transparent huge pages (or with them off) gives 4 KiB
+  // pages, which are correct, just slower.
+  (void)::madvise(reinterpret_cast<void*>(aligned), nbytes, MADV_HUGEPAGE);
+  return std::shared_ptr<std::byte>(reinterpret_cast<std::byte*>(aligned),
+                                    [nbytes](std::byte* p) { ::munmap(p, nbytes); });
+}
+
+}  // namespace
+
+HugePageArena::Buffer HugePageArena::allocate(size_t nbytes) {
+  const size_t need = round_up(nbytes == 0 ? 1 : nbytes, kAlignment);
+  if (need < nbytes) throw std::bad_alloc();  // wrapped around
+  if (need >= kDedicatedBytes) {
+    // Rounded to 4 KiB, not 2 MiB: the kernel backs only whole aligned 2 MiB ranges
+    // inside the mapping with huge pages, so a partial tail costs no extra memory.
+    if (need > SIZE_MAX - kHugePage) throw std::bad_alloc();
+    auto block = map_block(round_up(need, 4096));
+    return {block.get(), block};
+  }
+  if (!block_ || used_ + need > kBlockBytes) {
+    block_ = map_block(kBlockBytes);
+    used_ = 0;
+  }
+  std::byte* p = block_.get() + used_;
+  used_ += need;
+  return {p, block_};
+}
+
+}  // namespace torchlet
