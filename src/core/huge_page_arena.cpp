@@ -6,6 +6,17 @@
 #include <cstdint>
 #include <new>
 
+// The poisoning macros are no-ops unless the build uses AddressSanitizer.
+#if defined(__has_include)
+#if __has_include(<sanitizer/asan_interface.h>)
+#include <sanitizer/asan_interface.h>
+#endif
+#endif
+#ifndef ASAN_POISON_MEMORY_REGION
+#define ASAN_POISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#endif
+
 namespace torchlet {
 
 namespace {
@@ -28,8 +39,13 @@ std::shared_ptr<std::byte> map_block(size_t nbytes) {
   // Advice only: a kernel without transparent huge pages (or with them off) gives 4 KiB
   // pages, which are correct, just slower.
   (void)::madvise(reinterpret_cast<void*>(aligned), nbytes, MADV_HUGEPAGE);
-  return std::shared_ptr<std::byte>(reinterpret_cast<std::byte*>(aligned),
-                                    [nbytes](std::byte* p) { ::munmap(p, nbytes); });
+  // Under AddressSanitizer the block starts poisoned and allocate() unpoisons each
+  // buffer, so reading past a buffer is caught as it would be for a malloc'd one.
+  ASAN_POISON_MEMORY_REGION(reinterpret_cast<void*>(aligned), nbytes);
+  return std::shared_ptr<std::byte>(reinterpret_cast<std::byte*>(aligned), [nbytes](std::byte* p) {
+    ASAN_UNPOISON_MEMORY_REGION(p, nbytes);  // stale poison would outlive the mapping
+    ::munmap(p, nbytes);
+  });
 }
 
 }  // namespace
@@ -42,6 +58,7 @@ HugePageArena::Buffer HugePageArena::allocate(size_t nbytes) {
     // inside the mapping with huge pages, so a partial tail costs no extra memory.
     if (need > SIZE_MAX - kHugePage) throw std::bad_alloc();
     auto block = map_block(round_up(need, 4096));
+    ASAN_UNPOISON_MEMORY_REGION(block.get(), nbytes);
     return {block.get(), block};
   }
   if (!block_ || used_ + need > kBlockBytes) {
@@ -50,6 +67,7 @@ HugePageArena::Buffer HugePageArena::allocate(size_t nbytes) {
   }
   std::byte* p = block_.get() + used_;
   used_ += need;
+  ASAN_UNPOISON_MEMORY_REGION(p, nbytes);
   return {p, block_};
 }
 
