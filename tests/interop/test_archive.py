@@ -496,3 +496,92 @@ def main(x: torch.Tensor) -> torch.Tensor:
             with self.subTest(raised_in="view", reported_by=who):
                 self.assertIn("line 12", text)
                 self.assertIn("torch.ones([3]).view([2, 2])", text)
+
+
+class PrintedLongLines(unittest.TestCase):
+    """torch's printer stops inlining an expression that would reach 40 columns (with its
+    indentation): a long constant gets a line at the top of the function, a long inlined
+    result a line of its own, and so does every inlined result computed before it in the
+    same statement. torchlet's printer writes the same code as torch's for the same
+    functions (temporaries renumbered: torch numbers them per printer, and torch prints
+    each function alone here, torchlet a whole file)."""
+
+    SOURCE = '''import torch
+from typing import List
+
+
+def long_expr(x: torch.Tensor, y: torch.Tensor, scale: float) -> torch.Tensor:
+    return torch.relu(x * scale + y) - torch.sigmoid(y * scale - x) * torch.tanh(x + y)
+
+
+def long_message(x: torch.Tensor) -> torch.Tensor:
+    if x.dim() != 2:
+        raise ValueError("expected a two-dimensional input tensor here, got " + str(x.dim()))
+    return x
+
+
+def nested(a: int, b: int, c: int) -> int:
+    total = a - b
+    if c % 2 == 0:
+        total = total + (a * b + c) * (c + 1) - (b * c - a) // (c + 1) + max(a, b, c)
+    return total
+
+
+def names(xs: List[str], sep: str) -> str:
+    return sep.join([x.strip().lower().replace("a", "b") for x in xs]) + "this is quite a long suffix"
+
+
+def short(x: int) -> int:
+    return x * 2 + 1
+'''
+    FUNCTIONS = ("long_expr", "long_message", "nested", "names", "short")
+
+    def setUp(self):
+        require_environment(self)
+
+    @staticmethod
+    def renumber(text):
+        import re
+        seen = {}
+        return re.sub(r"\b_\d+\b", lambda m: seen.setdefault(m.group(0), f"_{len(seen)}"), text)
+
+    def test_long_expressions_print_as_torch_prints_them(self):
+        import re
+        import zipfile
+        with tempfile.TemporaryDirectory() as tmpdir:
+            tmp = pathlib.Path(tmpdir)
+            src, archive = tmp / "long_lines.py", tmp / "long_lines.pt"
+            src.write_text(self.SOURCE)
+            reference = PrintedArchivesOracle.compile(src, self.FUNCTIONS)
+            run("script", src, "-o", archive)
+            with zipfile.ZipFile(archive) as z:
+                code = z.read(next(n for n in z.namelist() if n.endswith("code/__torch__.py"))).decode()
+            loaded = torch.jit.load(str(archive))
+        for name in self.FUNCTIONS:
+            with self.subTest(function=name):
+                theirs = self.renumber(reference[name].code.strip("\n"))
+                match = re.search(r"^def " + name + r"\(.*?(?=^def |^class |\Z)", code, re.S | re.M)
+                self.assertIsNotNone(match, code)
+                self.assertEqual(self.renumber(match.group(0).strip("\n")), theirs)
+        self.assertRegex(code, r'\n  _\d+ = "expected a two-dimensional input tensor here, got "\n')
+        # and the split code computes the same
+        x, y = torch.randn(3), torch.randn(3)
+        torch.testing.assert_close(loaded.long_expr(x, y, 0.5), reference["long_expr"](x, y, 0.5))
+        self.assertEqual(loaded.nested(3, 4, 6), reference["nested"](3, 4, 6))
+        self.assertEqual(loaded.names([" Abc", "aA "], "-"), reference["names"]([" Abc", "aA "], "-"))
+
+
+class PrintedArchivesOracle:
+    @staticmethod
+    def compile(path, names):
+        """torch.jit.script of the named functions of a source file, imported as a module."""
+        import importlib.util
+        import sys
+        spec = importlib.util.spec_from_file_location("torchlet_long_lines", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        try:
+            spec.loader.exec_module(module)
+            return {name: torch.jit.script(getattr(module, name)) for name in names}
+        finally:
+            del sys.modules[spec.name]

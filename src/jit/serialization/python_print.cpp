@@ -215,6 +215,7 @@ class FunctionPrinter {
          << type_str(fn.return_type()) << ":\n";
     ++level_;
     scan_block(graph.block());
+    print_long_constants(graph.block());
     print_block(graph.block(), !graph.outputs().empty());
     print_node(graph.return_node());
     --level_;
@@ -348,6 +349,71 @@ class FunctionPrinter {
     }
   };
 
+  // --- long lines (torch's rule): an expression that, indented, would take 40 columns or
+  // more is not written into its user. A long constant gets a statement of its own at
+  // the top of the function; a long inlined result gets one where it is computed, and
+  // so does every inlined result evaluated before it in the same statement, so the
+  // order of evaluation stays as it was ------------------------------------------------
+  bool is_long_line(const std::string& expr) const {
+    size_t visible = 0;  // the range marks take no columns
+    for (size_t i = 0; i < expr.size(); ++i) {
+      if (expr[i] == PythonPrinter::kRangeBegin) i = expr.find(PythonPrinter::kRangeBeginClose, i);
+      else if (expr[i] != PythonPrinter::kRangeEnd) ++visible;
+    }
+    return visible + 2 * level_ >= 40;
+  }
+  // Constants in order of first use, nested blocks included, each printed at the top
+  // when long (in the body's first level, whatever block uses it).
+  void collect_constants(const Node* n, std::vector<const Value*>& out, std::unordered_set<const Value*>& seen) {
+    for (const Value* in : n->inputs())
+      if (in->node()->kind() == sym::prim_Constant && seen.insert(in).second) out.push_back(in);
+    for (const Block* b : n->blocks()) collect_constants(b, out, seen);
+  }
+  void collect_constants(const Block* b, std::vector<const Value*>& out, std::unordered_set<const Value*>& seen) {
+    for (const Node* n : b->nodes()) collect_constants(n, out, seen);
+    collect_constants(b->return_node(), out, seen);
+  }
+  void print_long_constants(const Block* body) {
+    std::vector<const Value*> constants;
+    std::unordered_set<const Value*> seen;
+    collect_constants(body, constants, seen);
+    for (const Value* c : constants) {
+      std::string expr = wrap_range(c->node(), constant_expr(c));
+      if (is_long_line(expr)) print_output_definition(c, expr);
+    }
+  }
+  void print_output_definition(const Value* v, const std::string& expr) {
+    expr_.erase(v);
+    const std::string name = assign_name(v);
+    indent();
+    out_ << name << " = " << expr << "\n";
+  }
+  void split_long_inlines(const Value* v) {
+    std::vector<const Value*> to_split_reversed;
+    const Use& u = v->uses().at(0);
+    scan_long_inlines(u.user, static_cast<int64_t>(u.offset), to_split_reversed);
+    for (auto it = to_split_reversed.rbegin(); it != to_split_reversed.rend(); ++it) {
+      const std::string expr = expr_.at(*it);
+      print_output_definition(*it, expr);
+    }
+  }
+  // The inlined non-constant inputs of `user` up to `offset` not split yet, then those
+  // before `user` in its own user, recursively while the users are inlined.
+  void scan_long_inlines(const Node* user, int64_t offset, std::vector<const Value*>& to_split_reversed) {
+    auto it = split_upto_.find(user);
+    const bool present = it != split_upto_.end();
+    const int64_t stop = present ? it->second + 1 : 0;
+    for (int64_t i = offset; i >= stop; --i) {
+      const Value* prev = user->input(static_cast<size_t>(i));
+      if (prev->node()->kind() != sym::prim_Constant && inline_.count(prev->node())) to_split_reversed.push_back(prev);
+    }
+    split_upto_[user] = offset;
+    if (!present && inline_.count(user)) {
+      const Use& u = user->output()->uses().at(0);
+      scan_long_inlines(u.user, static_cast<int64_t>(u.offset) - 1, to_split_reversed);  // that use is being printed
+    }
+  }
+
   // --- statements --------------------------------------------------------------------------
   void indent() {
     for (size_t i = 0; i < level_; ++i) out_ << "  ";
@@ -378,7 +444,10 @@ class FunctionPrinter {
   void print_node(const Node* n) {
     if (n->kind() == sym::prim_Constant) return;  // inlined where used
     if (n->kind() != sym::prim_Return && inline_.count(n)) {
-      expr_[n->output()] = wrap_range(n, rhs(n));
+      std::string expr = rhs(n);
+      const bool long_line = is_long_line(expr);
+      expr_[n->output()] = wrap_range(n, std::move(expr));
+      if (long_line) split_long_inlines(n->output());
       return;
     }
     RangeGuard range(*this, n);
@@ -629,6 +698,7 @@ class FunctionPrinter {
   std::unordered_set<const Node*> inline_;
   std::unordered_set<std::string> used_;
   std::unordered_set<std::string> annotated_;
+  std::unordered_map<const Node*, int64_t> split_upto_;  // a user's inputs already split, up to this offset
 };
 
 // --- files and classes -------------------------------------------------------------------------
