@@ -95,15 +95,22 @@ class Host(Module):
   training : bool
   op : Transform
   scorer : Scorer
+  more : List[Scorer]
   def forward(self, x: Tensor) -> Tensor:
-    return self.op.forward(x) + self.scorer.score(x) - 1
+    y = self.op.forward(x) + self.scorer.score(x) - 1
+    for s in self.more:
+      y = y + s.score(x)
+    return y
 )";
 
 Module build_host() {
   auto cu = compile(kInterfaceSource, "host.py");
   IValue doubler = make_object(*cu, "Doubler", {{"training", IValue(false)}, {"k", IValue(full({3}, Scalar(2.0), DType::Float))}});
   IValue squared = make_object(*cu, "Squared", {{"w", IValue(3.0)}});
-  IValue host = make_object(*cu, "Host", {{"training", IValue(false)}, {"op", doubler}, {"scorer", squared}});
+  // A list typed by the interface, whose type tag in data.pkl names it as the code does.
+  IValue more = IValue::list({make_object(*cu, "Squared", {{"w", IValue(0.5)}})}, cu->find_type("Scorer"));
+  IValue host =
+      make_object(*cu, "Host", {{"training", IValue(false)}, {"op", doubler}, {"scorer", squared}, {"more", more}});
   return Module(cu, host.toObject());
 }
 
@@ -124,7 +131,7 @@ TEST(ArchiveExport, InterfaceTypedAttributesRoundTripThroughTorch) {
   Module host = build_host();
   Tensor x = arange(-1, 2, 1, DType::Float);
   const IValue want = host.forward({IValue(x)});
-  ASSERT_EQ(want.repr(), "tensor([ 0., -1.,  4.])");  // 2x + 3x^2 - 1
+  ASSERT_EQ(want.repr(), "tensor([ 0.5000, -1.0000,  4.5000])");  // 2x + 3x^2 - 1 + 0.5x^2
 
   const auto ours = temp_path("iface.pt"), io = temp_path("iface.io.pt"), theirs = temp_path("iface.torch.pt");
   save(host, ours.string());

@@ -24,6 +24,7 @@ class StorageTable {
   pickle::PicklerOptions pickler_options() {
     pickle::PicklerOptions po;
     po.torchscript = true;
+    po.type_str = python_type_str;  // List[__torch__.C], as the code names C
     po.storage_key = [this](const Storage& s, DType dtype) -> std::string {
       auto it = index_.find(s.get());
       if (it != index_.end()) {
