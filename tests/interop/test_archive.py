@@ -249,6 +249,23 @@ class Sequences(torch.nn.Module):
         return self.encoder(a + y)
 
 
+class MoreSequences(torch.nn.Module):
+    """nn.Embedding, nn.EmbeddingBag, a bidirectional 2-layer nn.RNN and a TransformerDecoder."""
+
+    def __init__(self):
+        super().__init__()
+        self.embed = torch.nn.Embedding(20, 8, padding_idx=0)
+        self.bag = torch.nn.EmbeddingBag(20, 8, mode="mean")
+        self.rnn = torch.nn.RNN(8, 8, num_layers=2, bidirectional=True, nonlinearity="relu")
+        layer = torch.nn.TransformerDecoderLayer(16, 2, 32)
+        self.decoder = torch.nn.TransformerDecoder(layer, 2)
+
+    def forward(self, tokens: torch.Tensor, offsets: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        y, h = self.rnn(self.embed(tokens))
+        out = self.decoder(y, torch.tanh(y))
+        return out, self.bag(tokens.reshape(-1), offsets) + h.sum(0)[:1]
+
+
 @torch.jit.interface
 class Transform(torch.nn.Module):
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -301,17 +318,67 @@ def torchvision_model(name):
     return getattr(torchvision.models, name)()
 
 
+def scripted(make):
+    return lambda: torch.jit.script(make().eval())
+
+
+def traced(make, example):
+    return lambda: torch.jit.trace(make().eval(), example, check_trace=False)
+
+
+def torchvision_cases():
+    """One model of every torchvision 0.14 classification family issue #6 lists beyond
+    resnet18 and mobilenet_v2, scripted and traced, at small inputs. VGG's and AlexNet's
+    classifiers are cut to one layer (their 4096-wide layers hold 120M and 55M
+    parameters, written six times per case) and ViT is built small; the families' own
+    layers are unchanged."""
+    import torchvision
+    models = torchvision.models
+    torch.manual_seed(8)
+
+    def vgg():
+        m = models.vgg11()
+        m.classifier = torch.nn.Sequential(torch.nn.Linear(512 * 7 * 7, 10))
+        return m
+
+    def alexnet():
+        m = models.alexnet()
+        m.classifier = torch.nn.Sequential(torch.nn.Dropout(), torch.nn.Linear(256 * 6 * 6, 10))
+        return m
+
+    def vit():
+        return models.VisionTransformer(image_size=32, patch_size=8, num_layers=2, num_heads=2, hidden_dim=32,
+                                        mlp_dim=64, num_classes=10)
+
+    makers = {
+        "mobilenet_v3_small": (models.mobilenet_v3_small, 64),
+        "squeezenet1_1": (models.squeezenet1_1, 64),
+        "shufflenet_v2_x0_5": (models.shufflenet_v2_x0_5, 64),
+        "densenet121": (models.densenet121, 64),
+        "googlenet": (lambda: models.googlenet(init_weights=False, aux_logits=False), 64),
+        "inception_v3": (lambda: models.inception_v3(init_weights=False, aux_logits=False), 96),
+        "efficientnet_b0": (models.efficientnet_b0, 64),
+        "mnasnet0_5": (models.mnasnet0_5, 64),
+        "regnet_y_400mf": (models.regnet_y_400mf, 64),
+        "convnext_tiny": (models.convnext_tiny, 64),
+        "vgg11": (vgg, 32),
+        "alexnet": (alexnet, 64),
+        "vit": (vit, 32),
+    }
+    out = {}
+    for name, (make, size) in makers.items():
+        image = torch.randn(1, 3, size, size)
+        out[name + "_scripted"] = (scripted(make), [("forward", (image,))])
+        out[name + "_traced"] = (traced(make, image), [("forward", (image,))])
+    return out
+
+
 def cases():
     """name -> (make the scripted/traced module, [(method, args), ...])."""
     torch.manual_seed(7)
     image = torch.randn(1, 3, 48, 48)
     seq = torch.randn(2, 5, 8)
-
-    def scripted(make):
-        return lambda: torch.jit.script(make().eval())
-
-    def traced(make, example):
-        return lambda: torch.jit.trace(make().eval(), example, check_trace=False)
+    tokens, offsets = torch.randint(0, 20, (5, 3)), torch.tensor([0, 4, 9])
 
     def frozen():
         return torch.jit.freeze(torch.jit.script(TensorConstants().eval()))
@@ -323,6 +390,8 @@ def cases():
         "mobilenet_v2_traced": (traced(lambda: torchvision_model("mobilenet_v2"), image), [("forward", (image,))]),
         "sequences_scripted": (scripted(Sequences), [("forward", (seq,))]),
         "sequences_traced": (traced(Sequences, seq), [("forward", (seq,))]),
+        "more_sequences_scripted": (scripted(MoreSequences), [("forward", (tokens, offsets))]),
+        "more_sequences_traced": (traced(MoreSequences, (tokens, offsets)), [("forward", (tokens, offsets))]),
         "control_flow": (scripted(Gated), [("forward", (torch.randn(3, 6), 0.25)), ("gate", (torch.randn(2, 6), 3))]),
         "script_class": (scripted(UsesClass), [("forward", ([torch.randn(3), torch.randn(3)],))]),
         "named_tuple": (scripted(ReturnsNamedTuple), [("forward", (torch.randn(4, 3),))]),
@@ -438,6 +507,11 @@ class Checklist(unittest.TestCase):
 
     def test_checklist(self):
         for name, (make, calls) in cases().items():
+            with self.subTest(case=name):
+                self.check_case(name, make, calls)
+
+    def test_checklist_torchvision_families(self):
+        for name, (make, calls) in torchvision_cases().items():
             with self.subTest(case=name):
                 self.check_case(name, make, calls)
 
