@@ -607,8 +607,17 @@ def names(xs: List[str], sep: str) -> str:
 
 def short(x: int) -> int:
     return x * 2 + 1
+
+
+def counted(n: int, xs: List[int]) -> int:
+    acc = 0
+    for i in range(n):
+        acc += i * xs[i % len(xs)]
+    for j in range(2, n):
+        acc -= j
+    return acc
 '''
-    FUNCTIONS = ("long_expr", "long_message", "nested", "names", "short")
+    FUNCTIONS = ("long_expr", "long_message", "nested", "names", "short", "counted")
 
     def setUp(self):
         require_environment(self)
@@ -643,6 +652,8 @@ def short(x: int) -> int:
         torch.testing.assert_close(loaded.long_expr(x, y, 0.5), reference["long_expr"](x, y, 0.5))
         self.assertEqual(loaded.nested(3, 4, 6), reference["nested"](3, 4, 6))
         self.assertEqual(loaded.names([" Abc", "aA "], "-"), reference["names"]([" Abc", "aA "], "-"))
+        self.assertEqual(loaded.counted(7, [3, -1, 4]), reference["counted"](7, [3, -1, 4]))
+        self.assertIn("  for i in range(n):\n", code)  # the counter keeps the user's name
 
 
 class PrintedArchivesOracle:

@@ -1428,7 +1428,8 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       // torch's rule: a value keeps the first name it was given, and a value from an
       // enclosing block is not named after a variable of this one (y = ...; r = y keeps
       // y), so printed code and re-imports name values alike.
-      if (v->node()->kind() != sym::prim_Constant && v->node()->kind() != sym::prim_Param && !v->has_debug_name() &&
+      // (A loop body's unnamed counter is named too: `for i in range(n)` prints as such.)
+      if (v->node()->kind() != sym::prim_Constant && !v->has_debug_name() &&
           v->node()->owning_block() == graph_->insert_block() && meaningful_name(target.str())) {
         v->set_debug_name(target.str());
       }
