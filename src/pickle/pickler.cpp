@@ -364,11 +364,12 @@ class Pickler {
 
   // --- TorchScript archives (options_.torchscript) ----------------------------------------
   // The annotation a typed list or dict carries ("List[int]"), or null when untyped.
-  static std::optional<std::string> type_tag(const IValue& v) {
+  std::optional<std::string> type_tag(const IValue& v) const {
+    auto str = [this](const jit::TypePtr& t) { return options_.type_str ? options_.type_str(t) : t->annotation_str(); };
     if (v.isList() && v.listRef().elem_type && v.listRef().elem_type->kind() != jit::TypeKind::Any)
-      return "List[" + v.listRef().elem_type->annotation_str() + "]";
+      return "List[" + str(v.listRef().elem_type) + "]";
     if (v.isDict() && v.dictRef().key_type && v.dictRef().value_type)
-      return "Dict[" + v.dictRef().key_type->annotation_str() + ", " + v.dictRef().value_type->annotation_str() + "]";
+      return "Dict[" + str(v.dictRef().key_type) + ", " + str(v.dictRef().value_type) + "]";
     return std::nullopt;
   }
   // As torch writes it: the container itself is not memoized, only the tagged result

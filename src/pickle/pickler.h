@@ -27,6 +27,10 @@ struct PicklerOptions {
   // attributes (its __getstate__ result, as torch writes it), or nullopt. Set by the
   // exporter, which can run methods; the pickler cannot.
   std::function<std::optional<IValue>(const IValue& object)> object_state;
+  // TorchScript archives: how a type tag spells an element type (the exporter names
+  // classes and interfaces as the archive's code does, `__torch__.…`); default
+  // annotation_str().
+  std::function<std::string(const jit::TypePtr& type)> type_str;
 };
 
 std::string pickle(const IValue& value, const PicklerOptions& options);

@@ -314,7 +314,7 @@ class FileCompiler {
   std::unordered_map<std::string, std::vector<std::optional<IValue>>> named_tuple_defaults_;
   std::unordered_map<std::string, std::unordered_map<std::string, InterfaceMethod>> interface_methods_;
   TypePtr declare_enum(const std::string& qualname, const ClassDefView& cd);
-  TypePtr declare_interface(const std::string& qualname, const ClassDefView& cd);
+  TypePtr declare_interface(const std::string& qualname, const ClassDefView& cd, bool is_module);
   std::unordered_set<std::string> in_progress_;
   // Compiling one definition compiles the ones it names first; the chain is bounded so a
   // hostile file cannot exhaust the C++ stack (kMaxDefinitionNesting).
@@ -1428,7 +1428,8 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       // torch's rule: a value keeps the first name it was given, and a value from an
       // enclosing block is not named after a variable of this one (y = ...; r = y keeps
       // y), so printed code and re-imports name values alike.
-      if (v->node()->kind() != sym::prim_Constant && v->node()->kind() != sym::prim_Param && !v->has_debug_name() &&
+      // (A loop body's unnamed counter is named too: `for i in range(n)` prints as such.)
+      if (v->node()->kind() != sym::prim_Constant && !v->has_debug_name() &&
           v->node()->owning_block() == graph_->insert_block() && meaningful_name(target.str())) {
         v->set_debug_name(target.str());
       }
@@ -2835,13 +2836,22 @@ TypePtr FileCompiler::class_type(const std::string& name) {
   }
   if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "Enum" || cd.bases()[0]->range().text() == "enum.Enum"))
     return declare_enum(qualname, cd);
+  auto is_module_base = [](std::string_view text) {
+    return text == "Module" || text == "torch.nn.Module" || text == "nn.Module";
+  };
   for (const auto& d : cd.decorators())
     if (const std::string n = decorator_name(*d); n == "torch.jit.interface" || n == "jit.interface" || n == "interface")
-      return declare_interface(qualname, cd);
+      return declare_interface(qualname, cd,
+                               std::any_of(cd.bases().begin(), cd.bases().end(),
+                                           [&](const auto& b) { return is_module_base(b->range().text()); }));
+  // Archives spell interfaces as `class I(Interface):` / `class I(ModuleInterface):`.
+  if (cd.bases().size() == 1 && (cd.bases()[0]->range().text() == "Interface" ||
+                                 cd.bases()[0]->range().text() == "ModuleInterface"))
+    return declare_interface(qualname, cd, cd.bases()[0]->range().text() == "ModuleInterface");
   bool is_module = false;
   for (const auto& base : cd.bases()) {
     const std::string_view text = base->range().text();
-    if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") is_module = true;
+    if (is_module_base(text)) is_module = true;
     else if (text != "object") throw_compile_error(base->range(), fmt::format("class {}: only Module and object are supported as bases", name));
   }
   auto cls = ClassType::create(qualname, is_module);
@@ -2946,8 +2956,8 @@ TypePtr FileCompiler::declare_enum(const std::string& qualname, const ClassDefVi
 // @torch.jit.interface class I: def m(self, x: int) -> int: ... : an interface type whose
 // methods are the declared signatures (bodies are not compiled); a class with methods of
 // those names is a subtype, and calls on an I dispatch by name on the object's class.
-TypePtr FileCompiler::declare_interface(const std::string& qualname, const ClassDefView& cd) {
-  auto t = std::make_shared<InterfaceType>(qualname, false);
+TypePtr FileCompiler::declare_interface(const std::string& qualname, const ClassDefView& cd, bool is_module) {
+  auto t = std::make_shared<InterfaceType>(qualname, is_module);
   cu_.register_type(t);
   for (const auto& st : cd.body()) {
     if (st->kind() == TreeKind::Pass || st->kind() == TreeKind::ExprStmt) continue;

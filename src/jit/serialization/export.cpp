@@ -1,7 +1,9 @@
 // The TorchScript exporter (see export.h).
 #include "jit/serialization/export.h"
 
+#include <map>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -22,6 +24,7 @@ class StorageTable {
   pickle::PicklerOptions pickler_options() {
     pickle::PicklerOptions po;
     po.torchscript = true;
+    po.type_str = python_type_str;  // List[__torch__.C], as the code names C
     po.storage_key = [this](const Storage& s, DType dtype) -> std::string {
       auto it = index_.find(s.get());
       if (it != index_.end()) {
@@ -93,19 +96,65 @@ void print_object_classes(PythonPrinter& printer, const IValue& v, size_t depth 
   }
 }
 
+// A printed file's .debug_pkl, as torch writes it (and the importer reads it):
+//   ("FORMAT_WITH_STRING_TABLE", (strings...), ((offset, (source, start, end), tag), ...))
+// where source = ([indices of the segments whose concatenation is the user's text],
+// index of its file name, its first line number), the "no source" range is
+// (([], index of "", 0), 0, 0), and tag numbers distinct ranges in order of appearance.
+std::string source_ranges_pickle(const std::vector<TaggedRange>& ranges) {
+  std::vector<IValue> strings;
+  std::unordered_map<std::string, int64_t> string_index;
+  auto intern = [&](const std::string& s) {
+    auto [it, fresh] = string_index.try_emplace(s, static_cast<int64_t>(strings.size()));
+    if (fresh) strings.emplace_back(s);
+    return IValue(it->second);
+  };
+  std::unordered_map<const Source*, IValue> sources;
+  auto source_tuple = [&](const std::shared_ptr<const Source>& src) {
+    if (!src) return IValue::tuple({IValue::list({}, Type::int_()), intern(""), IValue(int64_t{0})});
+    auto it = sources.find(src.get());
+    if (it == sources.end()) {
+      IValue t = IValue::tuple({IValue::list({intern(src->text())}, Type::int_()), intern(src->filename()),
+                                IValue(static_cast<int64_t>(src->starting_line()))});
+      it = sources.emplace(src.get(), std::move(t)).first;
+    }
+    return it->second;
+  };
+  std::map<std::tuple<const Source*, size_t, size_t>, int64_t> tags;
+  std::vector<IValue> records;
+  for (const auto& [offset, range] : ranges) {
+    const auto key = std::make_tuple(range.source().get(), range.start(), range.end());
+    const int64_t tag = tags.try_emplace(key, static_cast<int64_t>(tags.size())).first->second;
+    IValue r = IValue::tuple({source_tuple(range.source()), IValue(static_cast<int64_t>(range.start())),
+                              IValue(static_cast<int64_t>(range.end()))});
+    records.push_back(IValue::tuple({IValue(static_cast<int64_t>(offset)), std::move(r), IValue(tag)}));
+  }
+  // Built last: `strings` grows while the records are made.
+  IValue top = IValue::tuple({IValue(std::string("FORMAT_WITH_STRING_TABLE")), IValue::tuple(std::move(strings)),
+                              IValue::tuple(std::move(records))});
+  pickle::PicklerOptions po;
+  po.torchscript = true;
+  return pickle::pickle(top, po);
+}
+
 }  // namespace
 
 void save(const Module& module, const std::string& path, const ScriptSaveOptions& options) {
   const CompilationUnit& cu = *module.compilation_unit();
   // A module loaded from an archive saves the code it was loaded from, unchanged (so
   // load -> save -> load -> save gives the same bytes); anything else is printed.
-  auto sources = cu.sources();
+  // (module, code, .debug_pkl) of every code/ file.
+  std::vector<std::tuple<std::string, std::string, std::string>> sources;
+  for (auto& [mod, text] : cu.sources()) sources.emplace_back(mod, std::move(text), cu.source_debug_pkl(mod));
   IValue consts = cu.archive_constants().isTuple() ? cu.archive_constants() : IValue::tuple({});
   int64_t version = cu.archive_version() > 0 ? cu.archive_version() : 3;
   if (sources.empty()) {
     PythonPrinter printer;
     print_object_classes(printer, module.to_ivalue());
-    sources = printer.files();
+    for (auto& f : printer.printed_files()) {
+      std::string debug = source_ranges_pickle(f.ranges);
+      sources.emplace_back(std::move(f.module), std::move(f.text), std::move(debug));
+    }
     consts = printer.constants();
     version = printer.version();
   }
@@ -121,12 +170,11 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
   for (const auto& [name, bytes] : options.extra_files) w.write_record("extra/" + name, bytes);
   data.write(w, "data/");
   w.write_record("data.pkl", data_pkl);
-  for (const auto& [mod, text] : sources) {
+  for (const auto& [mod, text, debug] : sources) {
     w.write_record(code_record(mod), text);
-    // Loaded code keeps torch's source ranges (tracebacks name the user's file); printed
-    // code has none yet.
-    if (const std::string debug = cu.source_debug_pkl(mod); !debug.empty())
-      w.write_record(code_record(mod) + ".debug_pkl", debug);
+    // Loaded code keeps torch's source ranges; printed code records the ranges of the
+    // nodes it was printed from. Either way tracebacks name the user's file and line.
+    if (!debug.empty()) w.write_record(code_record(mod) + ".debug_pkl", debug);
   }
   constants.write(w, "constants/");
   w.write_record("constants.pkl", constants_pkl);

@@ -215,6 +215,7 @@ class FunctionPrinter {
          << type_str(fn.return_type()) << ":\n";
     ++level_;
     scan_block(graph.block());
+    print_long_constants(graph.block());
     print_block(graph.block(), !graph.outputs().empty());
     print_node(graph.return_node());
     --level_;
@@ -326,6 +327,93 @@ class FunctionPrinter {
     for (const Node* n : b->nodes().reverse()) scan_node(n);
   }
 
+  // --- source ranges (for .debug_pkl): the text printed from a node, inlined or not,
+  // is bracketed by marks naming the node's range ----------------------------------------
+  std::string begin_range(const Node* n) { return owner_.range_begin(n->source_range()); }
+  std::string wrap_range(const Node* n, std::string text) {
+    std::string begin = begin_range(n);
+    if (begin.empty()) return text;
+    return begin + text + PythonPrinter::kRangeEnd;
+  }
+  // For statements that print blocks: marks the node's range until the guard ends.
+  struct RangeGuard {
+    FunctionPrinter& p;
+    bool open;
+    RangeGuard(FunctionPrinter& printer, const Node* n) : p(printer) {
+      const std::string begin = p.begin_range(n);
+      open = !begin.empty();
+      p.out_ << begin;
+    }
+    ~RangeGuard() {
+      if (open) p.out_ << PythonPrinter::kRangeEnd;
+    }
+  };
+
+  // --- long lines (torch's rule): an expression that, indented, would take 40 columns or
+  // more is not written into its user. A long constant gets a statement of its own at
+  // the top of the function; a long inlined result gets one where it is computed, and
+  // so does every inlined result evaluated before it in the same statement, so the
+  // order of evaluation stays as it was ------------------------------------------------
+  bool is_long_line(const std::string& expr) const {
+    size_t visible = 0;  // the range marks take no columns
+    for (size_t i = 0; i < expr.size(); ++i) {
+      if (expr[i] == PythonPrinter::kRangeBegin) i = expr.find(PythonPrinter::kRangeBeginClose, i);
+      else if (expr[i] != PythonPrinter::kRangeEnd) ++visible;
+    }
+    return visible + 2 * level_ >= 40;
+  }
+  // Constants in order of first use, nested blocks included, each printed at the top
+  // when long (in the body's first level, whatever block uses it).
+  void collect_constants(const Node* n, std::vector<const Value*>& out, std::unordered_set<const Value*>& seen) {
+    for (const Value* in : n->inputs())
+      if (in->node()->kind() == sym::prim_Constant && seen.insert(in).second) out.push_back(in);
+    for (const Block* b : n->blocks()) collect_constants(b, out, seen);
+  }
+  void collect_constants(const Block* b, std::vector<const Value*>& out, std::unordered_set<const Value*>& seen) {
+    for (const Node* n : b->nodes()) collect_constants(n, out, seen);
+    collect_constants(b->return_node(), out, seen);
+  }
+  void print_long_constants(const Block* body) {
+    std::vector<const Value*> constants;
+    std::unordered_set<const Value*> seen;
+    collect_constants(body, constants, seen);
+    for (const Value* c : constants) {
+      std::string expr = wrap_range(c->node(), constant_expr(c));
+      if (is_long_line(expr)) print_output_definition(c, expr);
+    }
+  }
+  void print_output_definition(const Value* v, const std::string& expr) {
+    expr_.erase(v);
+    const std::string name = assign_name(v);
+    indent();
+    out_ << name << " = " << expr << "\n";
+  }
+  void split_long_inlines(const Value* v) {
+    std::vector<const Value*> to_split_reversed;
+    const Use& u = v->uses().at(0);
+    scan_long_inlines(u.user, static_cast<int64_t>(u.offset), to_split_reversed);
+    for (auto it = to_split_reversed.rbegin(); it != to_split_reversed.rend(); ++it) {
+      const std::string expr = expr_.at(*it);
+      print_output_definition(*it, expr);
+    }
+  }
+  // The inlined non-constant inputs of `user` up to `offset` not split yet, then those
+  // before `user` in its own user, recursively while the users are inlined.
+  void scan_long_inlines(const Node* user, int64_t offset, std::vector<const Value*>& to_split_reversed) {
+    auto it = split_upto_.find(user);
+    const bool present = it != split_upto_.end();
+    const int64_t stop = present ? it->second + 1 : 0;
+    for (int64_t i = offset; i >= stop; --i) {
+      const Value* prev = user->input(static_cast<size_t>(i));
+      if (prev->node()->kind() != sym::prim_Constant && inline_.count(prev->node())) to_split_reversed.push_back(prev);
+    }
+    split_upto_[user] = offset;
+    if (!present && inline_.count(user)) {
+      const Use& u = user->output()->uses().at(0);
+      scan_long_inlines(u.user, static_cast<int64_t>(u.offset) - 1, to_split_reversed);  // that use is being printed
+    }
+  }
+
   // --- statements --------------------------------------------------------------------------
   void indent() {
     for (size_t i = 0; i < level_; ++i) out_ << "  ";
@@ -354,8 +442,20 @@ class FunctionPrinter {
     out_ << " = " << join_strings(rhs) << "\n";
   }
   void print_node(const Node* n) {
+    if (n->kind() == sym::prim_Constant) return;  // inlined where used
+    if (n->kind() != sym::prim_Return && inline_.count(n)) {
+      std::string expr = rhs(n);
+      const bool long_line = is_long_line(expr);
+      expr_[n->output()] = wrap_range(n, std::move(expr));
+      if (long_line) split_long_inlines(n->output());
+      return;
+    }
+    RangeGuard range(*this, n);
+    print_statement(n);
+  }
+  void print_statement(const Node* n) {
     switch (n->kind().id()) {
-      case sym::k_prim_Constant: return;  // inlined where used
+      case sym::k_prim_Constant: return;
       case sym::k_prim_Return:
         if (!n->inputs().empty()) {
           indent();
@@ -385,10 +485,6 @@ class FunctionPrinter {
     TL_CHECK(n->blocks().empty(), UnsupportedError, "the python printer cannot print {} nodes",
              n->kind().qual_string());
     const std::string expr = rhs(n);
-    if (inline_.count(n)) {
-      expr_[n->output()] = expr;
-      return;
-    }
     indent();
     if (!n->outputs().empty()) {
       std::vector<std::string> names;
@@ -602,6 +698,7 @@ class FunctionPrinter {
   std::unordered_set<const Node*> inline_;
   std::unordered_set<std::string> used_;
   std::unordered_set<std::string> annotated_;
+  std::unordered_map<const Node*, int64_t> split_upto_;  // a user's inputs already split, up to this offset
 };
 
 // --- files and classes -------------------------------------------------------------------------
@@ -692,7 +789,7 @@ void PythonPrinter::print_type(const TypePtr& type) {
     out += "class " + name + (i->is_module() ? "(ModuleInterface):\n" : "(Interface):\n");
     for (const auto& m : i->methods()) {
       std::string line = "  def " + m->name.substr(m->name.rfind(':') == std::string::npos ? 0 : m->name.rfind(':') + 1) + "(self";
-      for (size_t a = 1; a < m->arguments.size(); ++a) {
+      for (size_t a = 0; a < m->arguments.size(); ++a) {  // the schema leaves out self
         const TypePtr t = type_from_schema(*m->arguments[a].type);
         note_types(t);
         line += ", " + m->arguments[a].name + ": " + python_type_str(t);
@@ -745,9 +842,63 @@ std::string PythonPrinter::tensor_constant(const Tensor& t) {
   return fmt::format("CONSTANTS.c{}", constants_.size() - 1);
 }
 
+std::string PythonPrinter::range_begin(const SourceRange& range) {
+  if (range.empty()) return {};
+  SourceRange original = range;
+  // Code compiled from an archive's code/ file: the user's range .debug_pkl gave for it.
+  if (const Source::OriginalSpan* o = range.source()->original_span(range.start()); o && o->end <= o->source->text().size())
+    original = SourceRange(o->source, o->start, o->end);
+  marked_ranges_.push_back(std::move(original));
+  return fmt::format("{}{}{}", kRangeBegin, marked_ranges_.size() - 1, kRangeBeginClose);
+}
+
+namespace {
+
+bool same_range(const SourceRange& a, const SourceRange& b) {
+  return a.source() == b.source() && a.start() == b.start() && a.end() == b.end();
+}
+
+}  // namespace
+
+std::vector<PrintedFile> PythonPrinter::printed_files() const {
+  std::vector<PrintedFile> out;
+  for (const auto& m : file_order_) {
+    const std::string& marked = files_.at(m).text;
+    PrintedFile f{m, {}, {}};
+    f.text.reserve(marked.size());
+    std::vector<size_t> open;  // indices into marked_ranges_
+    auto current = [&]() { return open.empty() ? SourceRange() : marked_ranges_[open.back()]; };
+    auto record = [&]() {
+      SourceRange r = current();
+      if (!f.ranges.empty() && f.ranges.back().offset == f.text.size()) f.ranges.pop_back();  // nothing printed under it
+      if (!f.ranges.empty() && same_range(f.ranges.back().range, r)) return;
+      f.ranges.push_back({f.text.size(), std::move(r)});
+    };
+    record();
+    for (size_t i = 0; i < marked.size(); ++i) {
+      if (marked[i] == kRangeBegin) {
+        const size_t close = marked.find(kRangeBeginClose, i);
+        TL_INTERNAL_ASSERT(close != std::string::npos, "python printer: an unterminated range mark");
+        open.push_back(std::stoul(marked.substr(i + 1, close - i - 1)));
+        i = close;
+        record();
+      } else if (marked[i] == kRangeEnd) {
+        TL_INTERNAL_ASSERT(!open.empty(), "python printer: a range end without a beginning");
+        open.pop_back();
+        record();
+      } else {
+        f.text += marked[i];
+      }
+    }
+    TL_INTERNAL_ASSERT(open.empty(), "python printer: a range mark left open");
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, std::string>> PythonPrinter::files() const {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& m : file_order_) out.emplace_back(m, files_.at(m).text);
+  for (auto& f : printed_files()) out.emplace_back(std::move(f.module), std::move(f.text));
   return out;
 }
 

@@ -23,6 +23,7 @@
 
 #include <torchlet/ivalue.h>
 
+#include "jit/ir/source_range.h"
 #include "jit/ir/symbol.h"
 #include "jit/ir/type.h"
 #include "jit/runtime/function.h"
@@ -37,6 +38,19 @@ std::string python_type_str(const TypePtr& type);
 // True, 3, -1.5, inf, "text", [1, 2], (1, "a"), torch.device("cpu"),
 // __torch__.Color.RED. UnsupportedError for values with no literal (tensors, objects).
 std::string python_literal(const IValue& value);
+
+// From `offset` of a printed file up to the next record's offset, the code was printed
+// from nodes compiled from `range` of the user's source (empty: no source known).
+struct TaggedRange {
+  size_t offset;
+  SourceRange range;
+};
+
+struct PrintedFile {
+  std::string module;  // "__torch__.a.b"
+  std::string text;
+  std::vector<TaggedRange> ranges;  // by offset, the first at 0; what .debug_pkl records
+};
 
 class PythonPrinter {
  public:
@@ -53,6 +67,10 @@ class PythonPrinter {
 
   // The code/ files: module ("__torch__.a.b") -> text, in the order first printed.
   std::vector<std::pair<std::string, std::string>> files() const;
+  // The same files with the source range each stretch of text was printed from (when
+  // the ranges lie in code an archive generated, the user's original ranges .debug_pkl
+  // gave for it).
+  std::vector<PrintedFile> printed_files() const;
   // The tensors CONSTANTS.c0, c1, ... refer to, for constants.pkl.
   IValue constants() const;
   // The archive version the printed operators need (3 unless one changed meaning since).
@@ -75,6 +93,13 @@ class PythonPrinter {
   void print_function(const Function& fn, File& file, size_t level);
   // CONSTANTS.cN for a tensor, reusing N for the same tensor.
   std::string tensor_constant(const Tensor& t);
+  // Marks in a file's text where the code printed from a node begins (`range_begin`,
+  // empty when the node has no source range) and ends (kRangeEnd); printed_files()
+  // turns the marks into TaggedRanges and removes them. Control characters never
+  // occur in printed code: string literals escape them.
+  std::string range_begin(const SourceRange& range);
+  static constexpr char kRangeBegin = '\x01', kRangeBeginClose = '\x02', kRangeEnd = '\x03';
+  std::vector<SourceRange> marked_ranges_;
   void need_version(int64_t v) { version_ = std::max(version_, v); }
 
   std::vector<std::string> file_order_;

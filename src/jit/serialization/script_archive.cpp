@@ -44,6 +44,17 @@ std::string wrapper_method(const std::string& name, const Function& target) {
                      target.name(), args);
 }
 
+// The wrapper methods are compiled from text appended to the user's source; their nodes
+// forget that range, so .debug_pkl points only at lines the user wrote (a traceback
+// frame in a wrapper names its code/ line instead).
+void forget_source_ranges(Block* block) {
+  for (Node* n : block->nodes()) {
+    n->set_source_range({});
+    for (Block* b : n->blocks()) forget_source_ranges(b);
+  }
+  block->return_node()->set_source_range({});
+}
+
 }  // namespace
 
 void save_script_archive(const std::string& source, const std::string& source_name, const std::string& function,
@@ -74,6 +85,8 @@ void save_script_archive(const std::string& source, const std::string& source_na
   auto full = compile(code + wrapper, source_name);
   const ClassTypePtr cls = full->find_class("PlaceholderModule");
   TL_INTERNAL_ASSERT(cls, "the wrapper module did not compile");
+  for (const auto& [name, fn] : cls->methods())
+    if (const auto* gf = dynamic_cast<const GraphFunction*>(fn)) forget_source_ranges(gf->graph()->block());
   auto object = make_intrusive<ObjectImpl>(cls, cls->attributes().size());
   object->slots[*cls->find_attribute("training")] = IValue(true);
   save(Module(full, object), path);
