@@ -118,6 +118,20 @@ TL_ALPHA_ADAPTERS(add)
 TL_ALPHA_ADAPTERS(sub)
 TL_ALPHA_ADAPTERS(rsub)
 #undef TL_ALPHA_ADAPTERS
+// add.Tensor over a dying self whose shape and dtype the sum keeps (the residual
+// connections: `x + self.conv(x)`) adds in place; add_ runs the same kernel.
+// Note [Reusing a dying input].
+void add_tt_reuse(Stack& s) {
+  Scalar alpha = pop_scalar(s);
+  Tensor o = pop_tensor(s);
+  Tensor a = pop_tensor(s);
+  if (is_dying(a) && result_type(a, o) == a.dtype() && broadcast_shapes(a.sizes(), o.sizes()) == a.sizes().vec()) {
+    torchlet::add_(a, o, alpha);
+    push(s, a);
+    return;
+  }
+  push(s, torchlet::add(a, o, alpha));
+}
 void add_tt_(Stack& s) {
   Scalar alpha = pop_scalar(s);
   Tensor o = pop_tensor(s);
@@ -499,7 +513,7 @@ static RegisterOps reg({
     {"aten::bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_ts_out},
     {"aten::bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_st_out},
     // add / sub / rsub
-    {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", add_tt},
+    {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", add_tt_reuse},
     {"aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", add_ts},
     {"aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", add_tt_},
     {"aten::add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", add_ts_},
