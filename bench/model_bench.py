@@ -8,7 +8,9 @@ Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-siz
 TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq
 128), saves each with torch.jit.save, then for 1 and 2 threads times in separate
 processes, alternating tools: load until forward can be called, the first call, and
-the median of REPS steady-state calls after two warm-ups. torch runs under no_grad
+the median of REPS steady-state calls after two warm-ups, and the median of those
+calls' process CPU time (cpu_ms: with one thread, what a call costs however loaded
+the machine is; with two it also counts threads spinning on each other). torch runs under no_grad
 (torchlet has no autograd). Ratios are torchlet / torch: below 1 is faster.
 
 torch 1.13 from Debian is built with BLAS_INFO=generic: its matrix products (nn.Linear,
@@ -42,18 +44,22 @@ with torch.no_grad():
     first_ms = (time.perf_counter() - t0) * 1000
     for _ in range(2):
         m(*args)
-    times = []
+    times, cpu = [], []
     for _ in range(reps):
+        c0 = time.process_time()
         t0 = time.perf_counter()
         m(*args)
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
 times.sort()
+cpu.sort()
 blas = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.split()[-1]})
 print(f"blas={','.join(blas) or 'none'}")
-print(f"load_ms={load_ms:.3f} first_ms={first_ms:.3f} median_ms={times[len(times) // 2]:.3f} min_ms={times[0]:.3f}")
+print(f"load_ms={load_ms:.3f} first_ms={first_ms:.3f} median_ms={times[len(times) // 2]:.3f} min_ms={times[0]:.3f} "
+      f"cpu_ms={cpu[len(cpu) // 2]:.3f}")
 """
 
-FIELDS = ("load_ms", "first_ms", "median_ms")
+FIELDS = ("load_ms", "first_ms", "median_ms", "cpu_ms")
 OPENBLAS_DIR = pathlib.Path("/usr/lib/x86_64-linux-gnu/openblas-pthread")
 
 
@@ -113,6 +119,8 @@ def main():
                                             check=True).stdout)
                 blas_seen[theirs["blas"]] += 1
                 for field in FIELDS:
+                    if field not in theirs or field not in ours:  # an older model_bench binary
+                        continue
                     print(f"{name:<14}{threads:>8}  {field:<10}{theirs[field]:>10.1f}{ours[field]:>13.1f}"
                           f"{ours[field] / theirs[field]:>8.2f}", flush=True)
     for lib, runs in blas_seen.items():
