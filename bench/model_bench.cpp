@@ -1,14 +1,17 @@
 // One TorchScript model timed per process (bench/model_bench.py drives it and runs
 // torch 1.13 on the same archive and inputs in the same run):
 //   model_bench ARCHIVE.pt INPUTS.pt THREADS REPS
-// Prints "load_ms=… first_ms=… median_ms=… min_ms=…": load_ms until forward can be
-// called (the classes the module's objects need are compiled by then, as torch.jit.load
-// compiles before returning), the first call (which pays for lowering graphs to
-// interpreter code, as torch's first calls pay for profiling), and the median and
-// minimum of REPS further calls after two warm-up calls.
+// Prints "load_ms=… first_ms=… median_ms=… min_ms=… cpu_ms=…": load_ms until forward
+// can be called (the classes the module's objects need are compiled by then, as
+// torch.jit.load compiles before returning), the first call (which pays for lowering
+// graphs to interpreter code, as torch's first calls pay for profiling), the median
+// and minimum of REPS further calls after two warm-up calls, and the median of those
+// calls' process CPU time (with one thread, the time the call needed whatever else the
+// machine ran; with more it also counts threads waiting for each other).
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -44,16 +47,24 @@ int main(int argc, char** argv) {
     forward(args);
     const double first_ms = ms_since(t0);
 
+    auto cpu_ms = [] {
+      timespec ts{};
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+      return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+    };
     for (int i = 0; i < 2; ++i) forward(args);
-    std::vector<double> times;
+    std::vector<double> times, cpu;
     for (int i = 0; i < reps; ++i) {
+      const double c0 = cpu_ms();
       t0 = clock::now();
       forward(args);
       times.push_back(ms_since(t0));
+      cpu.push_back(cpu_ms() - c0);
     }
     std::sort(times.begin(), times.end());
-    fmt::print("load_ms={:.3f} first_ms={:.3f} median_ms={:.3f} min_ms={:.3f}\n", load_ms, first_ms,
-               times[times.size() / 2], times.front());
+    std::sort(cpu.begin(), cpu.end());
+    fmt::print("load_ms={:.3f} first_ms={:.3f} median_ms={:.3f} min_ms={:.3f} cpu_ms={:.3f}\n", load_ms, first_ms,
+               times[times.size() / 2], times.front(), cpu[cpu.size() / 2]);
   } catch (const torchlet::Error& e) {
     fmt::print(stderr, "model_bench: {}\n", e.what());
     return 1;

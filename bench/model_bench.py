@@ -2,20 +2,28 @@
 interpreter, driven from Python) on the same archives and inputs, in one run.
 
     /usr/bin/python3 bench/model_bench.py [--build build] [--reps 10] [--models resnet18,...]
+                                          [--openblas | --no-openblas]
 
 Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-sized
 TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq
 128), saves each with torch.jit.save, then for 1 and 2 threads times in separate
 processes, alternating tools: load until forward can be called, the first call, and
-the median of REPS steady-state calls after two warm-ups. torch runs under no_grad
+the median of REPS steady-state calls after two warm-ups, and the median of those
+calls' process CPU time (cpu_ms: with one thread, what a call costs however loaded
+the machine is; with two it also counts threads spinning on each other). torch runs under no_grad
 (torchlet has no autograd). Ratios are torchlet / torch: below 1 is faster.
 
 torch 1.13 from Debian is built with BLAS_INFO=generic: its matrix products (nn.Linear,
 attention) call whatever libblas.so.3 the system selects — the reference BLAS unless
 an optimised one is installed (`apt-get install libopenblas0-pthread`). Convolutions
-go through oneDNN in both. Say which BLAS torch had when quoting the figures.
+go through oneDNN in both. The system default stays the reference BLAS (torchlet's
+interop fixtures are generated with it), so --openblas (on by default when Debian's
+OpenBLAS is installed) gives only torch's processes OpenBLAS, by putting its folder
+first on LD_LIBRARY_PATH. Each torch process reports the libblas it actually mapped,
+and the run prints it: quote it with the figures.
 """
 import argparse
+import collections
 import os
 import pathlib
 import subprocess
@@ -36,20 +44,29 @@ with torch.no_grad():
     first_ms = (time.perf_counter() - t0) * 1000
     for _ in range(2):
         m(*args)
-    times = []
+    times, cpu = [], []
     for _ in range(reps):
+        c0 = time.process_time()
         t0 = time.perf_counter()
         m(*args)
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
 times.sort()
-print(f"load_ms={load_ms:.3f} first_ms={first_ms:.3f} median_ms={times[len(times) // 2]:.3f} min_ms={times[0]:.3f}")
+cpu.sort()
+blas = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.split()[-1]})
+print(f"blas={','.join(blas) or 'none'}")
+print(f"load_ms={load_ms:.3f} first_ms={first_ms:.3f} median_ms={times[len(times) // 2]:.3f} min_ms={times[0]:.3f} "
+      f"cpu_ms={cpu[len(cpu) // 2]:.3f}")
 """
 
-FIELDS = ("load_ms", "first_ms", "median_ms")
+FIELDS = ("load_ms", "first_ms", "median_ms", "cpu_ms")
+OPENBLAS_DIR = pathlib.Path("/usr/lib/x86_64-linux-gnu/openblas-pthread")
 
 
 def parse(out):
-    return {k: float(v) for k, v in (kv.split("=") for kv in out.split())}
+    """key=value words; numbers become floats, `blas` stays the library path(s)."""
+    fields = dict(kv.split("=", 1) for kv in out.split())
+    return {k: (v if k == "blas" else float(v)) for k, v in fields.items()}
 
 
 def models(names):
@@ -73,9 +90,14 @@ def main():
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--models", default="resnet18,mobilenet_v2,bert_encoder")
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--openblas", action=argparse.BooleanOptionalAction, default=OPENBLAS_DIR.is_dir(),
+                    help=f"run torch with the OpenBLAS in {OPENBLAS_DIR} (default: on when it exists)")
     a = ap.parse_args()
+    if a.openblas and not OPENBLAS_DIR.is_dir():
+        sys.exit(f"model_bench.py: --openblas: {OPENBLAS_DIR} does not exist (apt-get install libopenblas0-pthread)")
     import torch
     binary = pathlib.Path(a.build) / "bench" / "model_bench"
+    blas_seen = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
         print(f"{'model':<14}{'threads':>8}  {'':<10}{'torch ms':>10}{'torchlet ms':>13}{'ratio':>8}")
         for name, (module, args) in models(a.models.split(",")).items():
@@ -88,13 +110,21 @@ def main():
                 # torch's matrix products go through the system BLAS when it is not MKL;
                 # an OpenBLAS there gets the same thread count.
                 env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads))
+                if a.openblas:
+                    env["LD_LIBRARY_PATH"] = os.pathsep.join(
+                        p for p in (str(OPENBLAS_DIR), os.environ.get("LD_LIBRARY_PATH")) if p)
                 theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, *cmd], capture_output=True,
                                               text=True, check=True, env=env).stdout)
                 ours = parse(subprocess.run([str(binary), *cmd], capture_output=True, text=True,
                                             check=True).stdout)
+                blas_seen[theirs["blas"]] += 1
                 for field in FIELDS:
+                    if field not in theirs or field not in ours:  # an older model_bench binary
+                        continue
                     print(f"{name:<14}{threads:>8}  {field:<10}{theirs[field]:>10.1f}{ours[field]:>13.1f}"
                           f"{ours[field] / theirs[field]:>8.2f}", flush=True)
+    for lib, runs in blas_seen.items():
+        print(f"torch's BLAS ({runs} runs): {lib}")
 
 
 if __name__ == "__main__":

@@ -98,6 +98,65 @@ std::optional<testing::Tolerance> nn_tolerance(const std::string&, DType d) {
 
 TEST(NNOracle, MatchesTorch) { testing::run_fixture("nn.txt", nn_ops(), nn_tolerance); }
 
+// Largest |a - b| over two same-shaped float tensors.
+double max_abs_diff(const Tensor& a, const Tensor& b) {
+  EXPECT_EQ(a.sizes(), b.sizes());
+  return amax(abs(sub(a, b))).item().to_double();
+}
+
+// Note [Pointwise convolution as GEMM] in conv.cpp: 1x1, stride 1, unpadded, one group
+// runs as a GEMM on the NC* layout. The same product through oneDNN's convolution:
+// pad by one and keep the interior (a 1-tap kernel reads only the centre), which
+// sends the layer down the primitive path. Batches, bias, a non-contiguous input
+// and 1-d/3-d variants take the GEMM path; the torch fixtures hold one more case.
+TEST(NN, PointwiseConvolutionMatchesThePrimitivePath) {
+  Generator gen(7);
+  struct Case {
+    Shape x, w;
+    bool bias;
+  };
+  for (const Case& c : {Case{{2, 16, 9, 7}, {24, 16, 1, 1}, false}, Case{{3, 5, 4, 6}, {7, 5, 1, 1}, true},
+                        Case{{1, 32, 14, 14}, {96, 32, 1, 1}, false}}) {
+    Tensor x = randn(c.x, DType::Float, &gen), w = randn(c.w, DType::Float, &gen);
+    std::optional<Tensor> b;
+    if (c.bias) b = randn({c.w[0]}, DType::Float, &gen);
+    Tensor fast = conv2d(x, w, b);
+    Tensor padded = conv2d(x, w, b, {1}, {1});
+    Tensor ref = padded.narrow(2, 1, x.size(2)).narrow(3, 1, x.size(3));
+    EXPECT_LT(max_abs_diff(fast, ref), 1e-4) << shape_repr(c.x);
+    // A channels-last view of the same values: the GEMM runs on a contiguous copy.
+    Tensor nhwc = x.permute({0, 2, 3, 1}).contiguous().permute({0, 3, 1, 2});
+    ASSERT_FALSE(nhwc.is_contiguous());
+    EXPECT_LT(max_abs_diff(conv2d(nhwc, w, b), fast), 1e-5);
+    // Dilation does not change a 1-tap kernel; unbatched input is one sample.
+    EXPECT_LT(max_abs_diff(conv2d(x, w, b, {1}, {0}, {2}), fast), 1e-5);
+    EXPECT_LT(max_abs_diff(conv2d(x.select(0, 0), w, b), fast.select(0, 0)), 1e-5);
+  }
+  Tensor x1 = randn({2, 6, 11}, DType::Float, &gen), w1 = randn({4, 6, 1}, DType::Float, &gen);
+  Tensor b1 = randn({4}, DType::Float, &gen);
+  EXPECT_LT(max_abs_diff(conv1d(x1, w1, b1), conv1d(x1, w1, b1, {1}, {1}).narrow(2, 1, 11)), 1e-4);
+  Tensor x3 = randn({1, 3, 4, 5, 6}, DType::Float, &gen), w3 = randn({5, 3, 1, 1, 1}, DType::Float, &gen);
+  Tensor ref3 = conv3d(x3, w3, std::nullopt, {1}, {1}).narrow(2, 1, 4).narrow(3, 1, 5).narrow(4, 1, 6);
+  EXPECT_LT(max_abs_diff(conv3d(x3, w3, std::nullopt), ref3), 1e-4);
+}
+
+// 1x1 convolutions that must not take the GEMM path still agree with it where the
+// result is the same product: stride 2 equals the GEMM on every other row and column,
+// and groups equal separate GEMMs over each group's channels.
+TEST(NN, PointwiseConvolutionFallbacksAgree) {
+  Generator gen(11);
+  Tensor x = randn({2, 8, 9, 10}, DType::Float, &gen), w = randn({6, 8, 1, 1}, DType::Float, &gen);
+  Tensor strided = conv2d(x, w, std::nullopt, {2});
+  Tensor sub_sampled = conv2d(x.slice(2, 0, std::nullopt, 2).slice(3, 0, std::nullopt, 2), w, std::nullopt);
+  EXPECT_LT(max_abs_diff(strided, sub_sampled), 1e-4);
+  Tensor wg = randn({6, 4, 1, 1}, DType::Float, &gen);
+  Tensor grouped = conv2d(x, wg, std::nullopt, {1}, {0}, {1}, 2);
+  Tensor per_group = cat({conv2d(x.narrow(1, 0, 4), wg.narrow(0, 0, 3), std::nullopt),
+                          conv2d(x.narrow(1, 4, 4), wg.narrow(0, 3, 3), std::nullopt)},
+                         1);
+  EXPECT_LT(max_abs_diff(grouped, per_group), 1e-4);
+}
+
 TEST(NN, ConvolutionRefusesNonFloat32ByName) {
   try {
     conv2d(ones({1, 1, 3, 3}, DType::Double), ones({1, 1, 1, 1}, DType::Double), std::nullopt);

@@ -118,6 +118,20 @@ TL_ALPHA_ADAPTERS(add)
 TL_ALPHA_ADAPTERS(sub)
 TL_ALPHA_ADAPTERS(rsub)
 #undef TL_ALPHA_ADAPTERS
+// add.Tensor over a dying self whose shape and dtype the sum keeps (the residual
+// connections: `x + self.conv(x)`) adds in place; add_ runs the same kernel.
+// Note [Reusing a dying input].
+void add_tt_reuse(Stack& s) {
+  Scalar alpha = pop_scalar(s);
+  Tensor o = pop_tensor(s);
+  Tensor a = pop_tensor(s);
+  if (is_dying(a) && result_type(a, o) == a.dtype() && broadcast_shapes(a.sizes(), o.sizes()) == a.sizes().vec()) {
+    torchlet::add_(a, o, alpha);
+    push(s, a);
+    return;
+  }
+  push(s, torchlet::add(a, o, alpha));
+}
 void add_tt_(Stack& s) {
   Scalar alpha = pop_scalar(s);
   Tensor o = pop_tensor(s);
@@ -345,6 +359,19 @@ void act_(Stack& s) {
   assign_inplace(self, r, F::name());
   push(s, self);
 }
+// hardtanh_ (nn.ReLU6(inplace=True), the activation of every mobilenet block): for
+// float, double and bfloat16 self the bounds do not promote, so hardtanh is clamp in
+// self's dtype and runs in place; the generic path computed a new tensor and copied
+// it back, one allocation and two extra passes per call. Other dtypes keep it.
+void hardtanh_inplace(Stack& s) {
+  const DType d = peek(s, 0, 3).toTensor().dtype();
+  if (d != DType::Float && d != DType::Double && d != DType::BFloat16) return act_<Hardtanh, 2>(s);
+  Scalar max = pop_scalar(s);
+  Scalar min = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  torchlet::clamp_(self, min, max);
+  push(s, self);
+}
 template <class F, size_t N>
 void act_out(Stack& s) {
   Tensor out = pop_tensor(s);
@@ -486,7 +513,7 @@ static RegisterOps reg({
     {"aten::bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_ts_out},
     {"aten::bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_st_out},
     // add / sub / rsub
-    {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", add_tt},
+    {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", add_tt_reuse},
     {"aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", add_ts},
     {"aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", add_tt_},
     {"aten::add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", add_ts_},
@@ -636,7 +663,7 @@ static RegisterOps reg({
     {"aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor", act<Softplus, 2>},
     {"aten::softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)", act_out<Softplus, 2>},
     {"aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor", act<Hardtanh, 2>},
-    {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", act_<Hardtanh, 2>},
+    {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", hardtanh_inplace},
     {"aten::hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)", act_out<Hardtanh, 2>},
     {"aten::relu6(Tensor self) -> Tensor", act<Relu6, 0>},
     {"aten::relu6_(Tensor(a!) self) -> Tensor(a!)", act_<Relu6, 0>},

@@ -6,6 +6,7 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
+#include "tensor/kernels/out_variants.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -189,7 +190,13 @@ void batch_norm(Stack& s) {
   auto mean = pop_opt_tensor(s);
   auto bias = pop_opt_tensor(s);
   auto weight = pop_opt_tensor(s);
-  push(s, torchlet::batch_norm(pop_tensor(s), weight, bias, mean, var, training, momentum, eps));
+  Tensor input = pop_tensor(s);
+  if (is_dying(input) && is_floating(input.dtype())) {  // Note [Reusing a dying input]
+    kernels::batch_norm_into(input, input, weight, bias, mean, var, training, eps);
+    push(s, input);
+    return;
+  }
+  push(s, torchlet::batch_norm(input, weight, bias, mean, var, training, momentum, eps));
 }
 // native_batch_norm in eval mode returns empty save_mean/save_invstd, as torch does.
 void native_batch_norm(Stack& s) {

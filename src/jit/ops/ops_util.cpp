@@ -2,6 +2,7 @@
 #include "jit/ops/ops_util.h"
 
 #include <torchlet/dtype.h>
+#include <torchlet/storage.h>
 
 namespace torchlet::jit::ops {
 
@@ -158,6 +159,11 @@ void assign_inplace(Tensor& self, const Tensor& result, const char* op) {
            "{}: result type {} can't be cast to the desired output type {}", op,
            dtype_info(result.dtype()).scalar_type_name, dtype_info(self.dtype()).scalar_type_name);
   if (!result.is_same(self)) self.copy_(result);
+}
+
+bool is_dying(const Tensor& t) {
+  return t.defined() && t.impl()->use_count() == 1 && t.storage().use_count() == 1 && t.storage()->is_owned() &&
+         t.is_contiguous();
 }
 
 IValue int_list(const std::vector<int64_t>& v) { return int_list(IntList(v)); }

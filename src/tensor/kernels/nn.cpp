@@ -12,6 +12,7 @@
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/loop.h"
+#include "tensor/kernels/out_variants.h"
 #include "tensor/kernels/vec_math.h"
 
 namespace torchlet {
@@ -38,9 +39,13 @@ std::vector<double> channel_values(const std::optional<Tensor>& t, int64_t n, do
 
 }  // namespace
 
-Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
-                  const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
-                  bool training, double /*momentum*/, double eps) {
+namespace {
+
+// Eval-mode batch_norm of `input` into `out` (input's shape and dtype, contiguous);
+// `out` may be `input` itself (each element is read once, then written in place).
+void batch_norm_impl(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
+                     const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
+                     const std::optional<Tensor>& running_var, bool training, double eps) {
   TL_CHECK(!training, UnsupportedError,
            "batch_norm: training mode (batch statistics and running-stat updates) is not supported by "
            "torchlet's kernels");
@@ -60,7 +65,8 @@ Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, cons
     shift[i] = b[i] - mean[i] * scale[i];
   }
   Tensor x = input.contiguous();
-  Tensor out = empty(x.sizes(), x.dtype());
+  TL_INTERNAL_ASSERT(out.is_contiguous() && out.sizes() == x.sizes() && out.dtype() == x.dtype(),
+                     "batch_norm's output matches its input");
   int64_t n = x.size(0), inner = c ? x.numel() / std::max<int64_t>(1, n * c) : 0;
   kernels::dispatch_floating(x.dtype(), "batch_norm", [&]<typename T>() {
     using M = opmath_t<T>;
@@ -71,13 +77,29 @@ Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, cons
                    for (int64_t plane = lo; plane < hi; ++plane) {
                      size_t ch = static_cast<size_t>(plane % c);
                      const M sc = static_cast<M>(scale[ch]), sh = static_cast<M>(shift[ch]);
-                     const T* __restrict ps = src + plane * inner;
-                     T* __restrict pd = dst + plane * inner;
+                     // No __restrict: ps and pd are the same row when writing in place.
+                     const T* ps = src + plane * inner;
+                     T* pd = dst + plane * inner;
                      for (int64_t i = 0; i < inner; ++i) pd[i] = static_cast<T>(static_cast<M>(ps[i]) * sc + sh);
                    }
                  });
   });
+}
+
+}  // namespace
+
+Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                  const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
+                  bool training, double /*momentum*/, double eps) {
+  Tensor out = empty(input.sizes(), input.dtype());
+  batch_norm_impl(out, input, weight, bias, running_mean, running_var, training, eps);
   return out;
+}
+
+void kernels::batch_norm_into(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
+                              const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
+                              const std::optional<Tensor>& running_var, bool training, double eps) {
+  batch_norm_impl(out, input, weight, bias, running_mean, running_var, training, eps);
 }
 
 namespace {
