@@ -219,7 +219,7 @@ namespace {
 TEST(Import, OperatorUpgradersFollowTheArchiveVersion) {
   IValue io = torchlet::load((script_dir() / "versioned.io.pt").string());
   const auto& in = io.dictRef().find(IValue("input"))->tupleRef().elements;
-  for (const char* name : {"versioned.pt", "versioned_v3.pt"}) {
+  for (const char* name : {"versioned.pt", "versioned_v3.pt", "versioned_out_v3.pt"}) {
     SCOPED_TRACE(name);
     Module m = load((script_dir() / name).string());
     IValue got = m.forward(in);

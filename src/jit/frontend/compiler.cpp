@@ -2558,9 +2558,20 @@ std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<Ca
   auto has_kw = [&](const char* k) {
     return std::any_of(kwargs.begin(), kwargs.end(), [&](const CallKwarg& kw) { return kw.name == k; });
   };
-  if ((q == "aten::div" || q == "aten::div_") && version <= 3 && args.size() == 2 && kwargs.empty() &&
+  // An `out=` tensor passes through, and rounding_mode=None is no rounding mode, as in
+  // torch's div_out_0_3 and div_Tensor_mode_0_3.
+  auto div_kwargs_upgrade = [&] {
+    return std::all_of(kwargs.begin(), kwargs.end(), [](const CallKwarg& kw) {
+      return kw.name == "out" || (kw.name == "rounding_mode" && kw.value->type()->kind() == TypeKind::None);
+    });
+  };
+  if ((q == "aten::div" || q == "aten::div_") && version <= 3 && args.size() == 2 && div_kwargs_upgrade() &&
       args[0].value->type()->kind() == TypeKind::Tensor) {
-    // Before version 4, dividing integers truncated: div_Tensor_0_3 / div_Scalar_0_3.
+    // Before version 4, dividing integers truncated: div_Tensor_0_3 / div_Scalar_0_3 /
+    // div_out_0_3.
+    std::vector<CallKwarg> out_kw;
+    for (const CallKwarg& kw : kwargs)
+      if (kw.name == "out") out_kw.push_back(kw);
     upgrading_ = true;
     auto is_float = [&](Value* v) -> Value* {
       switch (v->type()->kind()) {
@@ -2571,9 +2582,11 @@ std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<Ca
     };
     Value* cond = emit_builtin(Symbol::from_qual_string("aten::__or__"), {{is_float(args[0].value), range}, {is_float(args[1].value), range}},
                                {}, range);
-    emit_branches(cond, [&](Env& b) { b.set("$upgraded", emit_builtin(name, args, {}, range)); return Exit::None; },
+    emit_branches(cond, [&](Env& b) { b.set("$upgraded", emit_builtin(name, args, out_kw, range)); return Exit::None; },
                   [&](Env& b) {
-                    b.set("$upgraded", emit_builtin(name, args, {{"rounding_mode", constant(IValue("trunc")), range}}, range));
+                    std::vector<CallKwarg> trunc = out_kw;
+                    trunc.push_back({"rounding_mode", constant(IValue("trunc")), range});
+                    b.set("$upgraded", emit_builtin(name, args, trunc, range));
                     return Exit::None;
                   },
                   upgrade_env_, false, range);
