@@ -136,9 +136,8 @@ void ZipWriter::write_record(std::string_view name, std::span<const std::byte> d
 void ZipWriter::write_record(std::string_view name, std::span<const std::byte> data,
                              const std::function<uint32_t()>& crc_of_data) {
   begin_record(name, data.size());
-  crc_supplied_ = true;
-  write_chunk(data);
-  crc_supplied_ = false;
+  put(data);  // the whole declared record, so write_chunk's checks hold
+  record_written_ = data.size();
   if (options_.compute_crc32) record_crc_ = crc_of_data();
   end_record();
 }
@@ -208,7 +207,7 @@ void ZipWriter::write_chunk(std::span<const std::byte> chunk) {
   TL_CHECK(in_record_, InternalError, "zip writer: write_chunk outside a record");
   TL_CHECK(record_written_ + chunk.size() <= record_expected_, InternalError,
            "zip writer: record '{}' longer than declared", entries_.back().name);
-  if (options_.compute_crc32 && !crc_supplied_) record_crc_ = crc32(record_crc_, chunk);
+  if (options_.compute_crc32) record_crc_ = crc32(record_crc_, chunk);
   put(chunk);
   record_written_ += chunk.size();
 }

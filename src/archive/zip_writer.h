@@ -111,7 +111,6 @@ class ZipWriter {
   std::vector<std::string> names_;
   std::unordered_set<std::string> full_names_;
   bool in_record_ = false;
-  bool crc_supplied_ = false;  // write_chunk leaves the CRC to the caller
   uint64_t record_expected_ = 0, record_written_ = 0;
   uint32_t record_crc_ = 0;
   bool finalized_ = false;

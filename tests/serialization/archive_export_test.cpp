@@ -21,6 +21,7 @@
 #include "jit/runtime/module.h"
 #include "jit/serialization/export.h"
 #include "jit/serialization/import.h"
+#include "archive_records.h"
 
 namespace torchlet::jit {
 namespace {
@@ -29,20 +30,6 @@ using ::testing::HasSubstr;
 
 std::filesystem::path temp_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("torchlet_archive_export_" + name);
-}
-
-std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string record(const std::filesystem::path& archive, const std::string& suffix) {
-  ZipReader zip = ZipReader::open(archive.string());
-  for (const auto& r : zip.records())
-    if (r.name.size() >= suffix.size() && r.name.compare(r.name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return zip.read(r);
-  ADD_FAILURE() << "no record ending " << suffix;
-  return {};
 }
 
 // Runs `script` with real torch; its arguments follow. The exit status (0: passed).

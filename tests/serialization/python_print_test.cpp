@@ -16,6 +16,7 @@
 #include "jit/runtime/module.h"
 #include "jit/serialization/export.h"
 #include "jit/serialization/import.h"
+#include "archive_records.h"
 #include "jit/serialization/python_print.h"
 #include "jit/serialization/script_archive.h"
 
@@ -27,20 +28,6 @@ using ::testing::Not;
 
 std::filesystem::path temp_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("torchlet_python_print_" + name);
-}
-
-std::string read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string record(const std::filesystem::path& archive, const std::string& suffix) {
-  ZipReader zip = ZipReader::open(archive.string());
-  for (const auto& r : zip.records())
-    if (r.name.size() >= suffix.size() && r.name.compare(r.name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return zip.read(r);
-  ADD_FAILURE() << "no record ending " << suffix;
-  return {};
 }
 
 // An object of a compiled class with its attributes set by name.
