@@ -2,6 +2,7 @@
 #include "archive/zip_writer.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -53,6 +54,7 @@ class FileZipSink : public ZipSink {
     }
     TL_CHECK(file_ != nullptr, IOError, "cannot create '{}': {}", tmp_path_,
              std::strerror(errno));
+    release_cached_target();
   }
   ~FileZipSink() override {
     if (file_ != nullptr) std::fclose(file_);
@@ -73,6 +75,20 @@ class FileZipSink : public ZipSink {
   }
 
  private:
+  // torch.save truncates the file it replaces, so its writes reuse the old file's
+  // page-cache pages at once; a save through a temporary file holds both versions in
+  // memory until the rename. Asking the kernel to drop the old version's clean cached
+  // pages now (its bytes stay on disk, and pages someone has mapped are kept) lets
+  // this save reuse them too: on a VM whose idle free memory the host reclaims, a
+  // 1 GiB overwrite ran 1.9x faster with it. Advisory, so failure is ignored.
+  void release_cached_target() const {
+    int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    ::close(fd);
+  }
+
   [[noreturn]] void fail(const char* what) {
     TL_FAIL(IOError, "writing '{}': {} failed: {}", tmp_path_, what, std::strerror(errno));
   }

@@ -2,6 +2,9 @@
 // byte, zip64 included), and refusing malformed archives with specific errors.
 // Expected bytes come from torch 1.13's writer (fixtures, torch_zip64_skeleton.bin);
 // files we write are read back by real torch and Python's zipfile.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -365,6 +368,41 @@ TEST(ZipWriter, TargetAppearsOnlyOnFinalize) {
   EXPECT_EQ(ZipReader::open(out.string()).read("data.pkl"), "new");
   expect_error<IOError>([] { ZipWriter w("/nonexistent/torchlet/x.pt", "a"); },
                         "/nonexistent/torchlet/x.pt.tmp.");
+}
+
+// Opening a writer drops the replaced file's cached pages (see FileZipSink): a mapping
+// of the old file must keep reading the old bytes, before and after the rename, and a
+// FIFO at the target must not block that step.
+TEST(ZipWriter, ReplacingAFileKeepsItsMappingsAndNeverBlocksOnAFifo) {
+  fs::path out = temp_dir() / "replaced.pt";
+  std::string old_bytes(1 << 20, 'o');
+  std::ofstream(out, std::ios::binary) << old_bytes;
+  int fd = ::open(out.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  void* map = ::mmap(nullptr, old_bytes.size(), PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  ASSERT_NE(map, MAP_FAILED);
+  std::string_view mapped(static_cast<const char*>(map), old_bytes.size());
+  {
+    ZipWriter w(out.string(), "archive");
+    EXPECT_EQ(mapped, old_bytes);
+    EXPECT_EQ(slurp(out), old_bytes);
+    w.write_record("data.pkl", "new");
+    w.finalize();
+  }
+  EXPECT_EQ(mapped, old_bytes);
+  EXPECT_EQ(ZipReader::open(out.string()).read("data.pkl"), "new");
+  ::munmap(map, old_bytes.size());
+
+  fs::path fifo = temp_dir() / "replaced.fifo";
+  fs::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  {
+    ZipWriter w(fifo.string(), "archive");
+    w.write_record("data.pkl", "into a fifo's place");
+    w.finalize();
+  }
+  EXPECT_EQ(ZipReader::open(fifo.string()).read("data.pkl"), "into a fifo's place");
 }
 
 TEST(ZipWriter, AbandonedWriterLeavesNoFile) {
