@@ -23,20 +23,35 @@ namespace {
 // Elements per parallel chunk: below this, threading costs more than it saves.
 constexpr int64_t kCopyGrain = 32768;
 
+// A bool byte read from a file may be any value; torch treats every nonzero byte as
+// True when converting, and loading such a byte as C++ bool is undefined (the compiler
+// may pass 52 through as 52.0). So conversions read bools as bytes.
+template <typename From>
+struct ElementReader {
+  using Stored = From;
+  static From read(From v) { return v; }
+};
+template <>
+struct ElementReader<bool> {
+  using Stored = uint8_t;
+  static bool read(uint8_t v) { return v != 0; }
+};
+
 template <typename To, typename From>
 void copy_run(std::byte* dst, const std::byte* src, int64_t n, int64_t dst_stride,
               int64_t src_stride) {
+  using Reader = ElementReader<From>;
   To* d = reinterpret_cast<To*>(dst);
-  const From* s = reinterpret_cast<const From*>(src);
+  const auto* s = reinterpret_cast<const typename Reader::Stored*>(src);
   if (dst_stride == 1 && src_stride == 1) {
     // Overlapping dense operands were refused (Note [copy_ overlap]); overlap torch
     // cannot decide is unordered in torch's vectorised loops too. So promise no
     // aliasing and let the loop vectorise without a runtime check.
     To* __restrict dr = d;
-    const From* __restrict sr = s;
-    for (int64_t i = 0; i < n; ++i) dr[i] = convert<To>(sr[i]);
+    const typename Reader::Stored* __restrict sr = s;
+    for (int64_t i = 0; i < n; ++i) dr[i] = convert<To>(Reader::read(sr[i]));
   } else {
-    for (int64_t i = 0; i < n; ++i) d[i * dst_stride] = convert<To>(s[i * src_stride]);
+    for (int64_t i = 0; i < n; ++i) d[i * dst_stride] = convert<To>(Reader::read(s[i * src_stride]));
   }
 }
 

@@ -35,6 +35,23 @@ TEST(TensorCopy, IntoATransposedViewOfAnotherDType) {
   }
 }
 
+// A file can hold bool bytes other than 0 and 1 (the fuzzer made one); torch converts
+// every nonzero byte as True, and reading one as C++ bool would be undefined.
+TEST(TensorCopy, BoolBytesOtherThanZeroAndOneConvertAsTrue) {
+  std::vector<uint8_t> bytes = {52, 0, 1, 255};
+  Tensor flags = from_blob(bytes.data(), {4}, DType::Bool);
+  for (DType to : {DType::Double, DType::Float, DType::Long, DType::Byte, DType::Half}) {
+    Tensor converted = flags.to(to);
+    for (int64_t i = 0; i < 4; ++i) {
+      EXPECT_EQ(converted.at({i}).to_double(), bytes[static_cast<size_t>(i)] != 0 ? 1.0 : 0.0)
+          << dtype_name(to) << " " << i;
+    }
+  }
+  Tensor strided = from_blob(bytes.data(), {2}, {2}, DType::Bool).to(DType::Int);
+  EXPECT_EQ(strided.at({0}).to_double(), 1.0);
+  EXPECT_EQ(strided.at({1}).to_double(), 1.0);
+}
+
 TEST(TensorCopy, BroadcastsARowIntoEveryRowOfASlice) {
   Tensor base = zeros({4, 5}, DType::Long);
   Tensor window = base.slice(0, 1, 3).slice(1, 1, 4);  // base[1:3, 1:4]
