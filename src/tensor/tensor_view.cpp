@@ -17,7 +17,7 @@ namespace {
 int64_t checked_numel(IntList sizes, size_t itemsize) {
   int64_t n = 1;
   for (int64_t s : sizes) {
-    TL_CHECK(s >= 0, ValueError, "negative dimension {} in shape {}", s, shape_repr(sizes));
+    TL_CHECK(s >= 0, ValueError, "Trying to create tensor with negative dimension {}: {}", s, shape_repr(sizes));
     TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError, "shape {} has too many elements",
              shape_repr(sizes));
   }

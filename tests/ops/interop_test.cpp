@@ -61,6 +61,7 @@ std::string compare_tensors(const Tensor& want, const Tensor& got, double case_r
     return fmt::format("{}: dtype {} vs torch {}", path, dtype_name(got.dtype()), dtype_name(want.dtype()));
   if (!(want.sizes() == got.sizes()))
     return fmt::format("{}: shape {} vs torch {}", path, shape_repr(got.sizes()), shape_repr(want.sizes()));
+  if (std::isnan(case_rtol)) return "";  // uninitialized memory: only kind, dtype and shape
   if (is_complex(want.dtype())) {
     auto w = want.to_vector<std::complex<double>>();
     auto g = got.to_vector<std::complex<double>>();
@@ -135,11 +136,17 @@ std::string compare(const IValue& want, const IValue& got, double case_rtol, con
 }
 
 // The interpreter's calling convention: every argument in schema order, positional
-// ones first, then keywords by name, then the schema's defaults.
+// ones first, then keywords by name, then the schema's defaults; a vararg schema
+// (`...`) takes every positional value and then their count.
 Stack build_stack(const Operator& op, const IValue& args, const IValue& kwargs) {
   Stack stack;
   const auto& schema = op.schema();
   const auto& pos = args.listRef().elements;
+  if (schema.is_vararg) {
+    stack.assign(pos.begin(), pos.end());
+    stack.emplace_back(static_cast<int64_t>(pos.size()));
+    return stack;
+  }
   for (size_t i = 0; i < schema.arguments.size(); ++i) {
     if (i < pos.size()) {
       stack.push_back(pos[i]);
@@ -170,16 +177,24 @@ std::string lower(std::string s) {
 // Runs one case; "" when it matches torch.
 std::string run_case(const IValue& c, const Operator& op) {
   const IValue& error = field(c, "error");
-  const double rtol = field(c, "rtol").toDouble();
+  // A NaN tolerance tells compare_tensors the values are uninitialized memory.
+  const double rtol = field(c, "uninitialized").toBool() ? std::nan("") : field(c, "rtol").toDouble();
   Stack stack = build_stack(op, field(c, "args"), field(c, "kwargs"));
   const Stack inputs = stack;  // tensor handles: they see in-place writes
   std::string thrown;
   bool threw = false;
+  const IValue& want_printed = field(c, "stdout");  // prim::Print's cases
+  if (!want_printed.isNone()) ::testing::internal::CaptureStdout();
   try {
     op.operation()(stack);
   } catch (const Error& e) {
     threw = true;
     thrown = e.what();
+  }
+  if (!want_printed.isNone()) {
+    const std::string printed = ::testing::internal::GetCapturedStdout();
+    if (printed != want_printed.toStringRef())
+      return "printed '" + printed + "', torch '" + want_printed.toStringRef() + "'";
   }
   if (!error.isNone()) {
     if (!threw) return "torch raised '" + error.toStringRef() + "', torchlet returned";
@@ -233,9 +248,11 @@ TEST(OpsInterop, EveryCaseMatchesTorch) {
   RecordProperty("cases", static_cast<int>(outcome.cases));
 }
 
-// Which registered schemas the fixtures exercise (reported, not required: some have
-// no oracle call from Python, e.g. prim::Print and aten::format, tested in
-// builtins_test.cpp).
+// Which registered schemas the fixtures exercise. All but 13 of the 1310 have cases;
+// gen_ops.py says why those have none (enum values cannot come from a fixture, warn
+// has no result, torch's pow.int_to_int breaks its schema, nested tensors are
+// refused, embedding_bag's bookkeeping returns).
+// The floor makes a schema that loses its cases fail here.
 TEST(OpsInterop, CoverageOfRegisteredSchemas) {
   auto covered = testing::fixture_lines("ops/covered.txt");
   std::set<std::string> keys;
@@ -246,7 +263,7 @@ TEST(OpsInterop, CoverageOfRegisteredSchemas) {
   RecordProperty("covered", static_cast<int>(hit));
   RecordProperty("registered", static_cast<int>(total));
   std::cout << "[ ops ] " << hit << " of " << total << " registered schemas have torch-checked cases\n";
-  EXPECT_GT(hit, total / 2);
+  EXPECT_GE(hit, 1297u);
 }
 
 }  // namespace

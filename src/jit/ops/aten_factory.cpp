@@ -201,6 +201,8 @@ void number_tensor(Stack& s, bool has_requires_grad) {
   check_device(pop(s), "tensor");
   auto d = pop_opt_dtype(s);
   Scalar v = pop_scalar(s);
+  // A complex number into a real dtype keeps its real part, as torch's conversion does.
+  if (d && v.is_complex() && !is_complex(*d)) v = Scalar(v.to_complex().real());
   Tensor t = scalar_tensor(v, d.value_or(inferred_dtype(v)));
   t.set_requires_grad(requires_grad);
   push(s, t);

@@ -242,17 +242,25 @@ void norm_dim_out(Stack& s) {
   Tensor out = pop_tensor(s);
   finish_out(s, out, norm_dim_impl(s, std::nullopt), "norm");
 }
-void norm_dim_dtype(Stack& s) {
+// norm's dtype= must be floating or complex (torch's check, before any other).
+DType norm_out_dtype(Stack& s) {
   DType d = to_dtype(pop_int(s));
+  TL_CHECK(is_floating(d) || is_complex(d), ValueError,
+           "norm(): the desired output dtype should be either floating point or complex. Got {} instead.",
+           dtype_info(d).scalar_type_name);
+  return d;
+}
+void norm_dim_dtype(Stack& s) {
+  DType d = norm_out_dtype(s);
   push(s, norm_dim_impl(s, d));
 }
 void norm_dim_dtype_out(Stack& s) {
   Tensor out = pop_tensor(s);
-  DType d = to_dtype(pop_int(s));
+  DType d = norm_out_dtype(s);
   finish_out(s, out, norm_dim_impl(s, d), "norm");
 }
 Tensor norm_dtype_impl(Stack& s) {
-  DType d = to_dtype(pop_int(s));
+  DType d = norm_out_dtype(s);
   auto p = pop_opt_scalar(s);
   return torchlet::norm(pop_tensor(s).to(d), norm_p(p));
 }

@@ -34,6 +34,16 @@ bool element_less(const IValue& a, const IValue& b) {
   }
   if (a.isScalar() && b.isScalar() && !a.isComplexDouble() && !b.isComplexDouble())
     return a.toScalar().to_double() < b.toScalar().to_double();
+  if (a.isTuple() && b.isTuple()) {
+    // Lexicographic, as torch's tuple comparator: the first unequal element decides.
+    const auto& x = a.tupleRef().elements;
+    const auto& y = b.tupleRef().elements;
+    for (size_t i = 0; i < std::min(x.size(), y.size()); ++i) {
+      if (element_less(x[i], y[i])) return true;
+      if (!(x[i] == y[i])) return false;
+    }
+    return x.size() < y.size();
+  }
   TL_FAIL(TypeError, "'<' not supported between instances of '{}' and '{}'", a.tag_name(), b.tag_name());
 }
 
@@ -215,7 +225,10 @@ void sort_elements(std::vector<IValue>& e, bool reverse_order) {
 void sort(Stack& s) {
   bool reverse_order = pop_bool(s);
   IValue list = pop(s);
-  sort_elements(list.listRef().elements, reverse_order);
+  // Sorted aside: a comparison that throws midway must leave the list as it was.
+  std::vector<IValue> e = list.listRef().elements;
+  sort_elements(e, reverse_order);
+  list.listRef().elements = std::move(e);
 }
 void sorted(Stack& s) {
   IValue list = pop(s);

@@ -44,6 +44,8 @@ void requires_grad(Stack& s) { push(s, pop_tensor(s).requires_grad()); }
 void set_requires_grad(Stack& s) {
   bool r = pop_bool(s);
   Tensor t = pop_tensor(s);
+  TL_CHECK(!r || is_floating(t.dtype()) || is_complex(t.dtype()), ValueError,
+           "only Tensors of floating point and complex dtype can require gradients");
   t.set_requires_grad(r);
   push(s, t);
 }

@@ -236,15 +236,22 @@ void abs_(Stack& s) {
 // complex (when the function has a complex form).
 #define TL_MATH1(name, expr_d, expr_c)                          \
   struct Math_##name {                                          \
+    static constexpr bool has_complex = true;                   \
     static double d(double x) { return expr_d; }                \
     static Complex c([[maybe_unused]] Complex z) { return expr_c; } \
+  };
+#define TL_MATH1_REAL(name, expr_d)                             \
+  struct Math_##name {                                          \
+    static constexpr bool has_complex = false;                  \
+    static double d(double x) { return expr_d; }                \
+    static Complex c(Complex) { return Complex(NAN); }          \
   };
 TL_MATH1(sqrt, std::sqrt(x), std::sqrt(z))
 TL_MATH1(exp, std::exp(x), std::exp(z))
 TL_MATH1(log, std::log(x), std::log(z))
 TL_MATH1(log10, std::log10(x), std::log10(z))
-TL_MATH1(log1p, std::log1p(x), Complex(NAN))
-TL_MATH1(expm1, std::expm1(x), Complex(NAN))
+TL_MATH1_REAL(log1p, std::log1p(x))
+TL_MATH1_REAL(expm1, std::expm1(x))
 TL_MATH1(sin, std::sin(x), std::sin(z))
 TL_MATH1(cos, std::cos(x), std::cos(z))
 TL_MATH1(tan, std::tan(x), std::tan(z))
@@ -257,15 +264,16 @@ TL_MATH1(tanh, std::tanh(x), std::tanh(z))
 TL_MATH1(asinh, std::asinh(x), std::asinh(z))
 TL_MATH1(acosh, std::acosh(x), std::acosh(z))
 TL_MATH1(atanh, std::atanh(x), std::atanh(z))
-TL_MATH1(erf, std::erf(x), Complex(NAN))
-TL_MATH1(erfc, std::erfc(x), Complex(NAN))
-TL_MATH1(gamma, std::tgamma(x), Complex(NAN))
-TL_MATH1(lgamma, std::lgamma(x), Complex(NAN))
-TL_MATH1(fabs, std::fabs(x), Complex(NAN))
-TL_MATH1(degrees, x * (180.0 / std::numbers::pi), Complex(NAN))
-TL_MATH1(radians, x * (std::numbers::pi / 180.0), Complex(NAN))
-TL_MATH1(round, std::nearbyint(x), Complex(NAN))  // round half to even, as Python 3
+TL_MATH1_REAL(erf, std::erf(x))
+TL_MATH1_REAL(erfc, std::erfc(x))
+TL_MATH1_REAL(gamma, std::tgamma(x))
+TL_MATH1_REAL(lgamma, std::lgamma(x))
+TL_MATH1_REAL(fabs, std::fabs(x))
+TL_MATH1_REAL(degrees, x * (180.0 / std::numbers::pi))
+TL_MATH1_REAL(radians, x * (std::numbers::pi / 180.0))
+TL_MATH1_REAL(round, std::nearbyint(x))  // round half to even, as Python 3
 #undef TL_MATH1
+#undef TL_MATH1_REAL
 
 template <class F>
 void math1(Stack& s) {
@@ -290,6 +298,44 @@ void ceil_(Stack& s) {
   if (a.isDouble()) return push(s, checked_float_to_int(std::ceil(a.toDouble())));
   push(s, as_int(a));
 }
+
+// The `.Scalar` overloads (a `number`, as item() gives) are torch's
+// DEFINE_UNARY_OP_WITH_COMPLEX: the result passes through a C++ `float`, so it is
+// rounded to single precision, and a bool operand fails torch's toInt() assertion;
+// an operand of a kind the function has no form for is refused the same way.
+double to_f32(double x) { return static_cast<double>(static_cast<float>(x)); }
+void check_scalar_operand(const IValue& a, bool complex_ok, const char* op) {
+  TL_CHECK(!a.isBool(), TypeError, "{}: expected an int, float or complex number, found bool", op);
+  TL_CHECK(complex_ok || !is_cplx(a), TypeError, "{}: expected an int or float, found complex", op);
+}
+template <class F>
+void math1_scalar(Stack& s) {
+  IValue a = pop(s);
+  check_scalar_operand(a, F::has_complex, "math function");
+  if (is_cplx(a)) return push(s, F::c(a.toComplexDouble()));
+  push(s, to_f32(F::d(as_double(a))));
+}
+void neg_scalar(Stack& s) {
+  check_scalar_operand(s.back(), true, "neg");
+  neg(s);
+  if (s.back().isDouble()) s.back() = to_f32(s.back().toDouble());
+}
+void abs_scalar(Stack& s) {
+  check_scalar_operand(s.back(), true, "abs");
+  abs_(s);
+  if (s.back().isDouble()) s.back() = to_f32(s.back().toDouble());
+}
+void angle_scalar(Stack& s) {
+  check_scalar_operand(s.back(), true, "angle");
+  angle(s);
+  s.back() = to_f32(s.back().toDouble());
+}
+template <void (*Op)(Stack&)>
+void rounding_scalar(Stack& s) {
+  check_scalar_operand(s.back(), false, "floor/ceil");
+  Op(s);
+}
+
 // isnan / isinf / isfinite; a complex value by its parts.
 enum class FloatClass { NaN, Inf, Finite };
 template <FloatClass K>
@@ -365,16 +411,23 @@ void divmod(Stack& s) {
   push(s, py_fmod(x, y));
 }
 
-// hash(x): equal values hash equal within a process (the values differ from Python's,
-// as torch's do).
-void hash(Stack& s) {
-  IValue v = pop(s);
-  if (v.isInt()) return push(s, v.toInt());
-  if (v.isBool()) return push(s, int64_t{v.toBool()});
-  if (v.isDouble()) return push(s, static_cast<int64_t>(std::hash<double>{}(v.toDouble())));
-  if (v.isString()) return push(s, static_cast<int64_t>(std::hash<std::string>{}(v.toStringRef())));
-  push(s, static_cast<int64_t>(std::hash<std::string>{}(v.repr())));
+// hash(x): torch's IValue::hash, i.e. libstdc++'s std::hash of the value (the values
+// differ from Python's), and a tuple folds its elements' with c10::hash_combine.
+uint64_t hash_value(const IValue& v) {
+  if (v.isInt()) return static_cast<uint64_t>(v.toInt());
+  if (v.isBool()) return v.toBool() ? 1 : 0;
+  if (v.isNone()) return 0;
+  if (v.isDouble()) return std::hash<double>{}(v.toDouble());
+  if (v.isString()) return std::hash<std::string>{}(v.toStringRef());
+  if (v.isTuple()) {
+    uint64_t seed = 0;
+    for (const IValue& e : v.tupleRef().elements)
+      seed ^= hash_value(e) + 0x9e3779b9 + (seed << 6) + (seed >> 2);
+    return seed;
+  }
+  return std::hash<std::string>{}(v.repr());
 }
+void hash(Stack& s) { push(s, static_cast<int64_t>(hash_value(pop(s)))); }
 
 // __round_to_zero_floordiv: C division (truncation).
 void round_to_zero_floordiv(Stack& s) {
@@ -409,6 +462,10 @@ void to_complex(Stack& s) {
   IValue a = pop(s);
   if (a.isTensor()) return push(s, a.toTensor().item().to_complex());
   push(s, as_complex(a));
+}
+void complex_scalar(Stack& s) {
+  check_scalar_operand(s.back(), true, "Complex");
+  to_complex(s);
 }
 double real_part(const IValue& v) {
   return v.isTensor() ? v.toTensor().item().to_double() : as_double(v);
@@ -570,7 +627,7 @@ static RegisterOps reg({
     {"aten::pow.int_float(int a, float b) -> float", binary<Pow>},
     {"aten::pow.int_to_int(int a, int b) -> int", pow_int_to_int},
     // log(x) and log(x, base)
-    {"aten::log.Scalar(Scalar a) -> Scalar", math1<Math_log>},
+    {"aten::log.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log>},
     {"aten::log.complex(complex a) -> complex", math1<Math_log>},
     {"aten::log.float(float a) -> float", math1<Math_log>},
     {"aten::log.int(int a) -> float", math1<Math_log>},
@@ -646,112 +703,112 @@ static RegisterOps reg({
     {"aten::ne.str(str a, str b) -> bool", generic_ne},
     {"aten::ne.str_list(str[] a, str[] b) -> bool", generic_ne},
     // unary
-    {"aten::neg.Scalar(Scalar a) -> Scalar", neg},
+    {"aten::neg.Scalar(Scalar a) -> Scalar", neg_scalar},
     {"aten::neg.complex(complex a) -> complex", neg},
     {"aten::neg.float(float a) -> float", neg},
     {"aten::neg.int(int a) -> int", neg},
-    {"prim::abs.Scalar(Scalar a) -> Scalar", abs_},
+    {"prim::abs.Scalar(Scalar a) -> Scalar", abs_scalar},
     {"prim::abs.complex(complex a) -> float", abs_},
     {"prim::abs.float(float a) -> float", abs_},
     {"prim::abs.int(int a) -> int", abs_},
-    {"aten::sqrt.Scalar(Scalar a) -> Scalar", math1<Math_sqrt>},
+    {"aten::sqrt.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sqrt>},
     {"aten::sqrt.complex(complex a) -> complex", math1<Math_sqrt>},
     {"aten::sqrt.float(float a) -> float", math1<Math_sqrt>},
     {"aten::sqrt.int(int a) -> float", math1<Math_sqrt>},
-    {"aten::exp.Scalar(Scalar a) -> Scalar", math1<Math_exp>},
+    {"aten::exp.Scalar(Scalar a) -> Scalar", math1_scalar<Math_exp>},
     {"aten::exp.complex(complex a) -> complex", math1<Math_exp>},
     {"aten::exp.float(float a) -> float", math1<Math_exp>},
     {"aten::exp.int(int a) -> float", math1<Math_exp>},
-    {"aten::log10.Scalar(Scalar a) -> Scalar", math1<Math_log10>},
+    {"aten::log10.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log10>},
     {"aten::log10.complex(complex a) -> complex", math1<Math_log10>},
     {"aten::log10.float(float a) -> float", math1<Math_log10>},
     {"aten::log10.int(int a) -> float", math1<Math_log10>},
-    {"aten::log1p.Scalar(Scalar a) -> Scalar", math1<Math_log1p>},
+    {"aten::log1p.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log1p>},
     {"aten::log1p.float(float a) -> float", math1<Math_log1p>},
     {"aten::log1p.int(int a) -> float", math1<Math_log1p>},
-    {"aten::expm1.Scalar(Scalar a) -> Scalar", math1<Math_expm1>},
+    {"aten::expm1.Scalar(Scalar a) -> Scalar", math1_scalar<Math_expm1>},
     {"aten::expm1.float(float a) -> float", math1<Math_expm1>},
     {"aten::expm1.int(int a) -> float", math1<Math_expm1>},
-    {"aten::sin.Scalar(Scalar a) -> Scalar", math1<Math_sin>},
+    {"aten::sin.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sin>},
     {"aten::sin.complex(complex a) -> complex", math1<Math_sin>},
     {"aten::sin.float(float a) -> float", math1<Math_sin>},
     {"aten::sin.int(int a) -> float", math1<Math_sin>},
-    {"aten::cos.Scalar(Scalar a) -> Scalar", math1<Math_cos>},
+    {"aten::cos.Scalar(Scalar a) -> Scalar", math1_scalar<Math_cos>},
     {"aten::cos.complex(complex a) -> complex", math1<Math_cos>},
     {"aten::cos.float(float a) -> float", math1<Math_cos>},
     {"aten::cos.int(int a) -> float", math1<Math_cos>},
-    {"aten::tan.Scalar(Scalar a) -> Scalar", math1<Math_tan>},
+    {"aten::tan.Scalar(Scalar a) -> Scalar", math1_scalar<Math_tan>},
     {"aten::tan.complex(complex a) -> complex", math1<Math_tan>},
     {"aten::tan.float(float a) -> float", math1<Math_tan>},
     {"aten::tan.int(int a) -> float", math1<Math_tan>},
-    {"aten::asin.Scalar(Scalar a) -> Scalar", math1<Math_asin>},
+    {"aten::asin.Scalar(Scalar a) -> Scalar", math1_scalar<Math_asin>},
     {"aten::asin.complex(complex a) -> complex", math1<Math_asin>},
     {"aten::asin.float(float a) -> float", math1<Math_asin>},
     {"aten::asin.int(int a) -> float", math1<Math_asin>},
-    {"aten::acos.Scalar(Scalar a) -> Scalar", math1<Math_acos>},
+    {"aten::acos.Scalar(Scalar a) -> Scalar", math1_scalar<Math_acos>},
     {"aten::acos.complex(complex a) -> complex", math1<Math_acos>},
     {"aten::acos.float(float a) -> float", math1<Math_acos>},
     {"aten::acos.int(int a) -> float", math1<Math_acos>},
-    {"aten::atan.Scalar(Scalar a) -> Scalar", math1<Math_atan>},
+    {"aten::atan.Scalar(Scalar a) -> Scalar", math1_scalar<Math_atan>},
     {"aten::atan.complex(complex a) -> complex", math1<Math_atan>},
     {"aten::atan.float(float a) -> float", math1<Math_atan>},
     {"aten::atan.int(int a) -> float", math1<Math_atan>},
-    {"aten::sinh.Scalar(Scalar a) -> Scalar", math1<Math_sinh>},
+    {"aten::sinh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sinh>},
     {"aten::sinh.complex(complex a) -> complex", math1<Math_sinh>},
     {"aten::sinh.float(float a) -> float", math1<Math_sinh>},
     {"aten::sinh.int(int a) -> float", math1<Math_sinh>},
-    {"aten::cosh.Scalar(Scalar a) -> Scalar", math1<Math_cosh>},
+    {"aten::cosh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_cosh>},
     {"aten::cosh.complex(complex a) -> complex", math1<Math_cosh>},
     {"aten::cosh.float(float a) -> float", math1<Math_cosh>},
     {"aten::cosh.int(int a) -> float", math1<Math_cosh>},
-    {"aten::tanh.Scalar(Scalar a) -> Scalar", math1<Math_tanh>},
+    {"aten::tanh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_tanh>},
     {"aten::tanh.complex(complex a) -> complex", math1<Math_tanh>},
     {"aten::tanh.float(float a) -> float", math1<Math_tanh>},
     {"aten::tanh.int(int a) -> float", math1<Math_tanh>},
-    {"aten::asinh.Scalar(Scalar a) -> Scalar", math1<Math_asinh>},
+    {"aten::asinh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_asinh>},
     {"aten::asinh.complex(complex a) -> complex", math1<Math_asinh>},
     {"aten::asinh.float(float a) -> float", math1<Math_asinh>},
     {"aten::asinh.int(int a) -> float", math1<Math_asinh>},
-    {"aten::acosh.Scalar(Scalar a) -> Scalar", math1<Math_acosh>},
+    {"aten::acosh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_acosh>},
     {"aten::acosh.complex(complex a) -> complex", math1<Math_acosh>},
     {"aten::acosh.float(float a) -> float", math1<Math_acosh>},
     {"aten::acosh.int(int a) -> float", math1<Math_acosh>},
-    {"aten::atanh.Scalar(Scalar a) -> Scalar", math1<Math_atanh>},
+    {"aten::atanh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_atanh>},
     {"aten::atanh.complex(complex a) -> complex", math1<Math_atanh>},
     {"aten::atanh.float(float a) -> float", math1<Math_atanh>},
     {"aten::atanh.int(int a) -> float", math1<Math_atanh>},
-    {"aten::erf.Scalar(Scalar a) -> Scalar", math1<Math_erf>},
+    {"aten::erf.Scalar(Scalar a) -> Scalar", math1_scalar<Math_erf>},
     {"aten::erf.float(float a) -> float", math1<Math_erf>},
     {"aten::erf.int(int a) -> float", math1<Math_erf>},
-    {"aten::erfc.Scalar(Scalar a) -> Scalar", math1<Math_erfc>},
+    {"aten::erfc.Scalar(Scalar a) -> Scalar", math1_scalar<Math_erfc>},
     {"aten::erfc.float(float a) -> float", math1<Math_erfc>},
     {"aten::erfc.int(int a) -> float", math1<Math_erfc>},
-    {"aten::gamma.Scalar(Scalar a) -> Scalar", math1<Math_gamma>},
+    {"aten::gamma.Scalar(Scalar a) -> Scalar", math1_scalar<Math_gamma>},
     {"aten::gamma.float(float a) -> float", math1<Math_gamma>},
     {"aten::gamma.int(int a) -> float", math1<Math_gamma>},
-    {"aten::lgamma.Scalar(Scalar a) -> Scalar", math1<Math_lgamma>},
+    {"aten::lgamma.Scalar(Scalar a) -> Scalar", math1_scalar<Math_lgamma>},
     {"aten::lgamma.float(float a) -> float", math1<Math_lgamma>},
     {"aten::lgamma.int(int a) -> float", math1<Math_lgamma>},
-    {"aten::fabs.Scalar(Scalar a) -> Scalar", math1<Math_fabs>},
+    {"aten::fabs.Scalar(Scalar a) -> Scalar", math1_scalar<Math_fabs>},
     {"aten::fabs.float(float a) -> float", math1<Math_fabs>},
     {"aten::fabs.int(int a) -> float", math1<Math_fabs>},
-    {"aten::degrees.Scalar(Scalar a) -> Scalar", math1<Math_degrees>},
+    {"aten::degrees.Scalar(Scalar a) -> Scalar", math1_scalar<Math_degrees>},
     {"aten::degrees.float(float a) -> float", math1<Math_degrees>},
     {"aten::degrees.int(int a) -> float", math1<Math_degrees>},
-    {"aten::radians.Scalar(Scalar a) -> Scalar", math1<Math_radians>},
+    {"aten::radians.Scalar(Scalar a) -> Scalar", math1_scalar<Math_radians>},
     {"aten::radians.float(float a) -> float", math1<Math_radians>},
     {"aten::radians.int(int a) -> float", math1<Math_radians>},
-    {"aten::round.Scalar(Scalar a) -> Scalar", math1<Math_round>},
+    {"aten::round.Scalar(Scalar a) -> Scalar", math1_scalar<Math_round>},
     {"aten::round.float(float a) -> float", math1<Math_round>},
     {"aten::round.int(int a) -> float", math1<Math_round>},
-    {"aten::angle.Scalar(Scalar a) -> Scalar", angle},
+    {"aten::angle.Scalar(Scalar a) -> Scalar", angle_scalar},
     {"aten::angle.complex(complex a) -> float", angle},
     {"aten::angle.float(float a) -> float", angle},
     {"aten::angle.int(int a) -> float", angle},
-    {"aten::floor.Scalar(Scalar a) -> Scalar", floor_},
+    {"aten::floor.Scalar(Scalar a) -> Scalar", rounding_scalar<floor_>},
     {"aten::floor.float(float a) -> int", floor_},
     {"aten::floor.int(int a) -> int", floor_},
-    {"aten::ceil.Scalar(Scalar a) -> Scalar", ceil_},
+    {"aten::ceil.Scalar(Scalar a) -> Scalar", rounding_scalar<ceil_>},
     {"aten::ceil.float(float a) -> int", ceil_},
     {"aten::ceil.int(int a) -> int", ceil_},
     {"aten::isnan.complex(complex a) -> bool", float_predicate<FloatClass::NaN>},
@@ -793,7 +850,7 @@ static RegisterOps reg({
     {"aten::Bool.Tensor(Tensor a) -> bool", to_bool},
     {"aten::Bool.float(float a) -> bool", to_bool},
     {"aten::Bool.int(int a) -> bool", to_bool},
-    {"aten::Complex.Scalar(Scalar a) -> complex", to_complex},
+    {"aten::Complex.Scalar(Scalar a) -> complex", complex_scalar},
     {"aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex", complex_from_parts},
     {"aten::Complex.Tensor_bool(Tensor x, bool y) -> complex", complex_from_parts},
     {"aten::Complex.Tensor_float(Tensor x, float y) -> complex", complex_from_parts},
