@@ -392,7 +392,19 @@ TEST(ModuleDefine, RefusesWhatTorchRefuses) {
       EXPECT_THAT(e.what(), HasSubstr("<--- HERE"));
     }
   }
-  for (const auto& p : {archive, sources, messages, methods, expected}) std::filesystem::remove(p);
+  // Not yet: a torch.jit.fork closure in a defined method runs, but saving it into the
+  // kept code is refused by name (torch saves it).
+  Module m = load(archive.string());
+  m.define("def forked(self, x):\n    def body():\n        return x * 2\n    return torch.jit.wait(torch.jit.fork(body))\n");
+  const Tensor t = ones({2}, DType::Float);
+  EXPECT_EQ(m.run_method("forked", {IValue(t)}).repr(), "tensor([2., 2.])");
+  try {
+    save(m, temp_path("forked.pt").string());
+    ADD_FAILURE() << "saved";
+  } catch (const UnsupportedError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("torch.jit.fork closure"));
+  }
+  for (const auto& p : {archive, sources, messages, methods, expected, temp_path("forked.pt")}) std::filesystem::remove(p);
 }
 
 }  // namespace

@@ -3310,12 +3310,15 @@ std::vector<Function*> FileCompiler::define_methods(const ClassTypePtr& cls) {
     pending[name] = st.get();
     defs.push_back(st.get());
   }
+  const std::vector<Function*> before = cu_.functions();
   std::vector<Function*> out;
-  for (const Tree* d : defs) {
-    Function* fn = method(*cls, DefView(*d).name(), d->range());
-    cu_.add_defined_method(cls->name(), fn);
-    out.push_back(fn);
-  }
+  for (const Tree* d : defs) out.push_back(method(*cls, DefView(*d).name(), d->range()));
+  for (Function* fn : out) cu_.add_defined_method(cls->name(), fn);
+  // Functions compiled on the way that are not methods (fork's closures) are recorded
+  // with no class: jit::save cannot place them in kept code yet, and says so.
+  for (Function* fn : cu_.functions())
+    if (std::find(before.begin(), before.end(), fn) == before.end() && std::find(out.begin(), out.end(), fn) == out.end())
+      cu_.add_defined_method("", fn);
   return out;
 }
 

@@ -57,7 +57,8 @@ class CompilationUnit {
   void set_archive_version(int64_t v) { archive_version_ = v; }
   int64_t archive_version() const { return archive_version_; }
   // Methods added by Module::define, as (class qualname, method) in order: jit::save
-  // prints them into their class's code when the rest is the archive's kept code.
+  // prints them into their class's code when the rest is the archive's kept code. Other
+  // functions such a define compiled (fork's closures) are recorded with class "".
   void add_defined_method(std::string class_qualname, const Function* fn);
   std::vector<std::pair<std::string, const Function*>> defined_methods() const;
 

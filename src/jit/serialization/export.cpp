@@ -214,6 +214,9 @@ void add_defined_methods(const CompilationUnit& cu, std::vector<std::tuple<std::
   std::vector<std::pair<std::string, std::vector<const Function*>>> by_class;  // in order of first definition
   std::unordered_set<const Function*> defined;
   for (const auto& [cls, fn] : cu.defined_methods()) {
+    TL_CHECK(!cls.empty(), UnsupportedError,
+             "cannot save {}: a function defined methods compiled (a torch.jit.fork closure) has no place in the code "
+             "the module was loaded from yet", fn->qualname());
     auto it = std::find_if(by_class.begin(), by_class.end(), [&](const auto& e) { return e.first == cls; });
     if (it == by_class.end()) it = by_class.insert(by_class.end(), {cls, {}});
     it->second.push_back(fn);
