@@ -12,6 +12,7 @@
 
 #include "jit/frontend/error_report.h"
 #include "jit/frontend/parser.h"
+#include "jit/runtime/module.h"
 #include "jit/runtime/schema_matching.h"
 
 namespace torchlet::jit {
@@ -161,12 +162,13 @@ SourceRange full_range(const Tree& s) {
   return SourceRange(s.range().source(), s.range().start(), full_range(*body->back()).end());
 }
 
-// Is the condition made of type tests only (isinstance, `is None`, combined with not,
+// Is the condition made of type tests only (isinstance, hasattr, `is None`, combined with not,
 // and, or)? Torch decides those statically when the types do.
 bool is_type_test(const Tree& c) {
   switch (c.kind()) {
     case TreeKind::Call:
-      return CallView(c).callee().kind() == TreeKind::Name && CallView(c).callee().str() == "isinstance";
+      return CallView(c).callee().kind() == TreeKind::Name &&
+             (CallView(c).callee().str() == "isinstance" || CallView(c).callee().str() == "hasattr");
     case TreeKind::Compare:
       return CompareView(c).num_comparisons() == 1 &&
              (CompareView(c).op(0) == TokenKind::Is || CompareView(c).op(0) == TokenKind::IsNot) &&
@@ -190,6 +192,56 @@ const Tree* first_loop_exit(const std::vector<TreeRef>& stmts) {
   }
   return nullptr;
 }
+
+// Note [Module containers]
+// A submodule whose class is torch's ModuleList or Sequential (children named "0", "1",
+// ...) or ModuleDict (children named by their keys) is iterated, indexed and measured at
+// compile time, as torch does: its children are the class's module-typed attributes, in
+// order. `for m in self.layers:` unrolls into one copy of the body per child, m bound to
+// getattr(self.layers, "i") (Note [Unrolled loops]); `len(self.layers)` is a constant;
+// `self.layers[1]` and `self.d["a"]` read the attribute. Archives name these classes
+// __torch__.torch.nn.modules.container.ModuleList, mangled when several differ
+// (...container.___torch_mangle_3.ModuleList).
+enum class ContainerKind { None, List, Dict };
+
+ContainerKind container_kind(const TypePtr& t) {
+  const ClassType* cls = t ? t->as_class() : nullptr;
+  if (!cls || !cls->is_module()) return ContainerKind::None;
+  std::string name;  // the class's name without __torch__. and mangling
+  std::string_view rest = cls->name();
+  while (!rest.empty()) {
+    const size_t dot = rest.find('.');
+    const std::string_view part = rest.substr(0, dot);
+    if (!part.starts_with("___torch_mangle_") && !(name.empty() && part == "__torch__")) {
+      if (!name.empty()) name += '.';
+      name += part;
+    }
+    rest = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
+  }
+  if (name == "torch.nn.modules.container.ModuleList" || name == "torch.nn.modules.container.Sequential")
+    return ContainerKind::List;
+  if (name == "torch.nn.modules.container.ModuleDict") return ContainerKind::Dict;
+  return ContainerKind::None;
+}
+
+// A container's children: the names of its module-typed attributes, in order.
+std::vector<std::string> container_children(const TypePtr& t) {
+  std::vector<std::string> out;
+  for (const auto& a : t->as_class()->attributes())
+    if (const ClassType* c = a.type->as_class(); c && c->is_module()) out.push_back(a.name);
+  return out;
+}
+
+// Note [Unrolled loops]
+// A loop whose elements are known at compile time — a tuple's, a module container's, or
+// enumerate/zip over those — is unrolled, as torch does: one copy of the body per
+// element. An element is a value, or (enumerate, zip, ModuleDict.items()) a tuple of
+// parts that a tuple target unpacks directly, so a module child never has to be put in
+// a tuple value.
+struct Unrolled {
+  Value* value = nullptr;       // when parts is empty
+  std::vector<Unrolled> parts;  // a tuple of these
+};
 
 // Does any statement, at any depth, return?
 bool contains_return(const std::vector<TreeRef>& stmts) {
@@ -299,6 +351,8 @@ class FileCompiler {
   }
   CompilationUnit& cu() { return cu_; }
   int64_t archive_version() const { return hooks_.archive_version; }
+  // The file's defs compiled as methods of `cls` (define_methods in compiler.h).
+  std::vector<Function*> define_methods(const ClassTypePtr& cls);
 
  private:
   CompilationUnit& cu_;
@@ -373,6 +427,21 @@ class FunctionCompiler {
                  const std::function<void(Env&, Value* counter)>& bind, const std::vector<TreeRef>& body,
                  const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range,
                  const BodyFn* body_fn = nullptr);
+  // Note [Unrolled loops]: the elements of `it` when they are known at compile time (a
+  // module container, or enumerate/zip over containers and tuples); nullopt, having
+  // emitted nothing, when they are not.
+  std::optional<std::vector<Unrolled>> unrolled_items(const Tree& it, Env& env);
+  bool is_static_iterable(const Tree& it, Env& env);
+  std::vector<Unrolled> container_items(Value* container, const SourceRange& range, bool keys, bool values);
+  void emit_unrolled(const Tree& target, const std::vector<Unrolled>& items, const std::vector<std::string>& assigned,
+                     const std::vector<TreeRef>& body, const SourceRange& range, Env& env, const BodyFn* body_fn);
+  void assign_unrolled(const Tree& target, const Unrolled& item, Env& env);
+  Value* materialize(const Unrolled& item);
+  // The type of `e` when it is a chain of attribute reads from a variable (self.a.b),
+  // found without emitting anything; null for any other expression.
+  TypePtr path_type(const Tree& e, Env& env);
+  // self.layers[0], self.d["a"]: Note [Module containers].
+  Value* emit_container_index(Value* container, const Tree& index, const SourceRange& range);
   void emit_delete(const Tree& stmt, Env& env);
   // Note [Refinement]
   CondRefinements refinements_of(const Tree& cond, Env& env);
@@ -1173,6 +1242,7 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
               body, nullptr, env, range, body_fn);
     return;
   }
+  if (auto items = unrolled_items(it, env)) return emit_unrolled(target, *items, assigned, body, range, env, body_fn);
   // enumerate(xs) / zip(a, b, ...): one loop over the shortest sequence, the target
   // unpacking the (index or element) tuple each iteration.
   if (it.kind() == TreeKind::Call && CallView(it).callee().kind() == TreeKind::Name &&
@@ -1254,32 +1324,15 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
   if (!seq) seq = emit_expr(it, env);
   const TypePtr& t = seq->type();
   if (t->kind() == TypeKind::Tuple) {  // unrolled, as torch does
-    Node* unpack = graph_->insert_node(graph_->create_tuple_unpack(seq));
-    if (const Tree* exit = first_loop_exit(body))
-      fail(exit->range(), "Because we emit iteration over modulelists or tuples as unrolled loops, we do not support break or "
-                          "continue inside the body of these loops");
-    if (!body_fn && contains_return(body)) {
-      // Note [Exits in unrolled loops]: each element's iteration is a loop of at most
-      // one trip that runs while kGoVar holds; a return clears it, so the iterations
-      // after it do not run, and it is then taken after the last one (Note [Returns in
-      // loops]). (break and continue are refused, as torch refuses them.)
-      std::vector<std::string> names = assigned;
-      names.push_back(kGoVar);
-      env.set(kGoVar, constant(IValue(true)));
-      for (Value* elem : unpack->outputs())
-        emit_loop(constant(IValue(1)), env.lookup(kGoVar), names, [&](Env& e, Value*) { assign_target(target, elem, e); }, body,
-                  nullptr, env, range);
-      env.values.erase(kGoVar);
-      env.order.erase(std::remove(env.order.begin(), env.order.end(), kGoVar), env.order.end());
-      return;
-    }
-    for (Value* elem : unpack->outputs()) {
-      assign_target(target, elem, env);
-      if (body_fn) (*body_fn)(env);
-      else if (emit_stmts(body, 0, env, false) != Exit::None) fail(range, "exits inside a loop over a tuple are not supported");
-    }
-    return;
+    std::vector<Unrolled> items;
+    for (Value* elem : graph_->insert_node(graph_->create_tuple_unpack(seq))->outputs()) items.push_back({elem, {}});
+    return emit_unrolled(target, items, assigned, body, range, env, body_fn);
   }
+  if (container_kind(t) != ContainerKind::None)
+    return emit_unrolled(target,
+                         container_items(seq, it.range(), container_kind(t) == ContainerKind::Dict,
+                                         container_kind(t) == ContainerKind::List),
+                         assigned, body, range, env, body_fn);
   if (t->kind() == TypeKind::Dict) seq = emit_builtin(Symbol::from_qual_string("aten::keys"), {{seq, it.range()}}, {}, it.range());
   if (seq->type()->kind() != TypeKind::List && seq->type()->kind() != TypeKind::Str && seq->type()->kind() != TypeKind::Tensor)
     fail(range, fmt::format("'{}' object is not iterable", seq->type()->annotation_str()));
@@ -1293,6 +1346,151 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
               assign_target(target, elem, e);
             },
             body, nullptr, env, range, body_fn);
+}
+
+void FunctionCompiler::emit_unrolled(const Tree& target, const std::vector<Unrolled>& items,
+                                     const std::vector<std::string>& assigned, const std::vector<TreeRef>& body,
+                                     const SourceRange& range, Env& env, const BodyFn* body_fn) {
+  if (const Tree* exit = first_loop_exit(body))
+    fail(exit->range(), "Because we emit iteration over modulelists or tuples as unrolled loops, we do not support break or "
+                        "continue inside the body of these loops");
+  if (!body_fn && contains_return(body)) {
+    // Note [Exits in unrolled loops]: each element's iteration is a loop of at most
+    // one trip that runs while kGoVar holds; a return clears it, so the iterations
+    // after it do not run, and it is then taken after the last one (Note [Returns in
+    // loops]). (break and continue are refused, as torch refuses them.)
+    std::vector<std::string> names = assigned;
+    names.push_back(kGoVar);
+    env.set(kGoVar, constant(IValue(true)));
+    for (const Unrolled& item : items)
+      emit_loop(constant(IValue(1)), env.lookup(kGoVar), names, [&](Env& e, Value*) { assign_unrolled(target, item, e); }, body,
+                nullptr, env, range);
+    env.values.erase(kGoVar);
+    env.order.erase(std::remove(env.order.begin(), env.order.end(), kGoVar), env.order.end());
+    return;
+  }
+  for (const Unrolled& item : items) {
+    assign_unrolled(target, item, env);
+    if (body_fn) (*body_fn)(env);
+    else if (emit_stmts(body, 0, env, false) != Exit::None) fail(range, "exits inside a loop over a tuple are not supported");
+  }
+}
+
+void FunctionCompiler::assign_unrolled(const Tree& target, const Unrolled& item, Env& env) {
+  if (item.parts.empty()) return assign_target(target, item.value, env);
+  const bool direct = (target.kind() == TreeKind::TupleLiteral || target.kind() == TreeKind::ListLiteral) &&
+                      target.children().size() == item.parts.size() &&
+                      std::none_of(target.children().begin(), target.children().end(),
+                                   [](const TreeRef& t) { return t->kind() == TreeKind::Starred; });
+  if (!direct) return assign_target(target, materialize(item), env);
+  for (size_t i = 0; i < item.parts.size(); ++i) assign_unrolled(*target.children()[i], item.parts[i], env);
+}
+
+Value* FunctionCompiler::materialize(const Unrolled& item) {
+  if (item.parts.empty()) return item.value;
+  std::vector<Value*> values;
+  for (const Unrolled& p : item.parts) values.push_back(materialize(p));
+  return graph_->insert_node(graph_->create_tuple(values))->output();
+}
+
+TypePtr FunctionCompiler::path_type(const Tree& e, Env& env) {
+  if (e.kind() == TreeKind::Name) {
+    Value* v = env.lookup(e.str());
+    return v ? v->type() : nullptr;
+  }
+  if (e.kind() != TreeKind::Attribute) return nullptr;
+  TypePtr base = path_type(AttributeView(e).value(), env);
+  const ClassType* cls = base ? base->as_class() : nullptr;
+  if (!cls) return nullptr;
+  auto slot = cls->find_attribute(AttributeView(e).name());
+  return slot ? cls->attributes()[*slot].type : nullptr;
+}
+
+// A container's children as loop elements: its keys (a ModuleDict's, as constant
+// strings), its children, or (key, child) pairs.
+std::vector<Unrolled> FunctionCompiler::container_items(Value* container, const SourceRange& range, bool keys, bool values) {
+  std::vector<Unrolled> out;
+  for (const std::string& name : container_children(container->type())) {
+    Value* key = keys ? constant(IValue(name), range) : nullptr;
+    Value* child = values ? graph_->insert_node(graph_->create_get_attr(container, name))->set_source_range(range)->output() : nullptr;
+    if (key && child) out.push_back({nullptr, {{key, {}}, {child, {}}}});
+    else out.push_back({key ? key : child, {}});
+  }
+  return out;
+}
+
+bool FunctionCompiler::is_static_iterable(const Tree& it, Env& env) {
+  if (it.kind() == TreeKind::TupleLiteral) return true;
+  if (it.kind() != TreeKind::Call) {
+    TypePtr t = path_type(it, env);
+    return t && (t->kind() == TypeKind::Tuple || container_kind(t) != ContainerKind::None);
+  }
+  CallView call(it);
+  const Tree& callee = call.callee();
+  if (callee.kind() == TreeKind::Attribute) {
+    const std::string& m = AttributeView(callee).name();
+    return (m == "items" || m == "keys" || m == "values") && call.args().empty() && call.keywords().empty() &&
+           container_kind(path_type(AttributeView(callee).value(), env)) == ContainerKind::Dict;
+  }
+  if (callee.kind() != TreeKind::Name || env.lookup(callee.str()) || call.args().empty()) return false;
+  if (callee.str() == "enumerate") return is_static_iterable(*call.args()[0], env);
+  if (callee.str() != "zip") return false;
+  return std::any_of(call.args().begin(), call.args().end(), [&](const TreeRef& a) { return is_static_iterable(*a, env); });
+}
+
+std::optional<std::vector<Unrolled>> FunctionCompiler::unrolled_items(const Tree& it, Env& env) {
+  if (!is_static_iterable(it, env)) return std::nullopt;
+  if (it.kind() != TreeKind::Call) {
+    Value* v = emit_expr(it, env);
+    if (container_kind(v->type()) != ContainerKind::None)
+      return container_items(v, it.range(), container_kind(v->type()) == ContainerKind::Dict,
+                             container_kind(v->type()) == ContainerKind::List);
+    std::vector<Unrolled> items;
+    for (Value* elem : graph_->insert_node(graph_->create_tuple_unpack(v))->outputs()) items.push_back({elem, {}});
+    return items;
+  }
+  CallView call(it);
+  const Tree& callee = call.callee();
+  if (callee.kind() == TreeKind::Attribute) {  // self.d.items() / .keys() / .values() of a ModuleDict
+    const std::string& m = AttributeView(callee).name();
+    return container_items(emit_expr(AttributeView(callee).value(), env), it.range(), m != "values", m != "keys");
+  }
+  if (callee.str() == "enumerate") {
+    std::vector<Unrolled> inner = *unrolled_items(*call.args()[0], env);
+    const Tree* start_tree = call.args().size() > 1 ? call.args()[1].get() : nullptr;
+    for (const auto& kw : call.keywords()) {
+      if (KeywordView(*kw).name() != "start" || start_tree) fail(kw->range(), "unexpected keyword argument");
+      start_tree = &KeywordView(*kw).value();
+    }
+    if (call.args().size() > 2) fail(it.range(), "enumerate() takes a sequence and an optional start");
+    Value* start = start_tree ? emit_expr(*start_tree, env) : constant(IValue(0));
+    if (start->type()->kind() != TypeKind::Int) fail(start_tree->range(), "enumerate() start must be an int");
+    const auto k = to_ivalue(start);
+    std::vector<Unrolled> out;
+    for (size_t i = 0; i < inner.size(); ++i) {
+      const auto n = static_cast<int64_t>(i);
+      Value* index = k ? constant(IValue(k->toInt() + n), it.range())
+                       : emit_builtin(Symbol::from_qual_string("aten::add"), {{start, it.range()}, {constant(IValue(n)), it.range()}},
+                                      {}, it.range());
+      out.push_back({nullptr, {{index, {}}, std::move(inner[i])}});
+    }
+    return out;
+  }
+  // zip: every argument needs a length known now, as in torch; the shortest decides.
+  if (!call.keywords().empty()) fail(call.keywords()[0]->range(), "unexpected keyword argument");
+  for (const auto& a : call.args())
+    if (!is_static_iterable(*a, env))
+      fail(it.range(), "Can not iterate over a module list or tuple with a value that does not have a statically determinable length\n");
+  std::vector<std::vector<Unrolled>> seqs;
+  size_t n = std::numeric_limits<size_t>::max();
+  for (const auto& a : call.args()) {
+    seqs.push_back(*unrolled_items(*a, env));
+    n = std::min(n, seqs.back().size());
+  }
+  std::vector<Unrolled> out(n);
+  for (size_t i = 0; i < n; ++i)
+    for (auto& sq : seqs) out[i].parts.push_back(std::move(sq[i]));
+  return out;
 }
 
 Value* FunctionCompiler::emit_range_loop_bounds(const std::vector<Value*>& b, Value** lo, Value** step, const SourceRange& r) {
@@ -2074,6 +2272,10 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   Value* v = emit_expr(s.value(), env);
   const SourceRange& r = e.range();
   auto opt_int = [&](const Tree* t) { return t ? emit_expr(*t, env) : none(); };
+  if (container_kind(v->type()) != ContainerKind::None) {
+    if (s.items().size() != 1) fail(r, "a module container takes one subscript");
+    return emit_container_index(v, *s.items()[0], r);
+  }
   const TypeKind k = v->type()->kind();
   if (k == TypeKind::Tensor) {
     auto [view, indices] = emit_tensor_indexing(v, s.items(), env, r);
@@ -2119,6 +2321,30 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   return emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{v, r}, {idx, item.range()}}, {}, r);
 }
 
+// Note [Module containers]: the index is a literal, as torch requires, so the child (and
+// its type) is known now.
+Value* FunctionCompiler::emit_container_index(Value* container, const Tree& index, const SourceRange& range) {
+  const std::vector<std::string> children = container_children(container->type());
+  const auto key = constant_of_tree(index);
+  std::string name;
+  if (container_kind(container->type()) == ContainerKind::Dict) {
+    if (!key || !key->isString())
+      fail(range, "Unable to extract string literal index. ModuleDict indexing is only supported with string literals. "
+                  "Enumeration of ModuleDict is supported, e.g. 'for k, v in self.items(): ...'");
+    name = key->toStringRef();
+    if (std::find(children.begin(), children.end(), name) == children.end()) fail(range, fmt::format("Key Error, {}", name));
+  } else {
+    if (!key || !key->isInt())
+      fail(range, "Expected integer literal for index. ModuleList/Sequential indexing is only supported with integer literals. "
+                  "Enumeration is supported, e.g. 'for index, v in enumerate(self): ...'");
+    const auto size = static_cast<int64_t>(children.size());
+    const int64_t i = key->toInt() < 0 ? key->toInt() + size : key->toInt();
+    if (i < 0 || i >= size) fail(range, fmt::format("Index {} out of range of length {}", key->toInt(), size));
+    name = children[static_cast<size_t>(i)];
+  }
+  return graph_->insert_node(graph_->create_get_attr(container, name))->set_source_range(range)->output();
+}
+
 // --- calls -------------------------------------------------------------------------------------
 
 Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint) {
@@ -2140,6 +2366,11 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     if (Value* fv = env.lookup(callee.str()); fv && fv->type()->as_function() && fv->type()->as_function()->function()) {
       emit_args(0);
       return emit_user_call(*fv->type()->as_function()->function(), std::move(args), std::move(kwargs), e.range());
+    }
+    // m(x) for a module m (a loop over a ModuleList binds one): its forward, as nn.Module's __call__.
+    if (Value* mv = env.lookup(callee.str()); mv && mv->type()->as_class() && mv->type()->as_class()->is_module()) {
+      emit_args(0);
+      return emit_method_call(mv, *mv->type()->as_class(), "forward", std::move(args), std::move(kwargs), e.range());
     }
   }
   if (const std::string dotted = dotted_name(callee); !dotted.empty() && !env.lookup(dotted.substr(0, dotted.find('.')))) {
@@ -2228,7 +2459,18 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return v;
     }
     if (name == "isinstance") return emit_isinstance(e, env);
+    if (name == "hasattr") {  // decided by the class, as torch does (so `if hasattr(m, "w"):` compiles one branch)
+      if (c.args().size() != 2 || c.args()[1]->kind() != TreeKind::StringLiteral)
+        fail(e.range(), "hasattr's second argument must be a string literal");
+      Value* obj = emit_expr(*c.args()[0], env);
+      const ClassType* cls = obj->type()->as_class();
+      if (!cls) fail(e.range(), fmt::format("hasattr's first argument must be an object, found {}", obj->type()->annotation_str()));
+      const std::string& field = c.args()[1]->str();
+      return constant(IValue(cls->find_attribute(field).has_value() || cls->find_constant(field) || cls->find_method(field)), e.range());
+    }
     emit_args(0);
+    if (name == "len" && args.size() == 1 && kwargs.empty() && container_kind(args[0].value->type()) != ContainerKind::None)
+      return constant(IValue(static_cast<int64_t>(container_children(args[0].value->type()).size())), e.range());
     static const std::unordered_map<std::string, const char*> kBuiltins = {
         {"len", "aten::len"},   {"int", "aten::Int"},     {"float", "aten::Float"}, {"bool", "aten::Bool"},
         {"str", "aten::str"},   {"print", "prim::Print"}, {"abs", "prim::abs"},     {"min", "prim::min"},
@@ -2367,6 +2609,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
   }
   Value* not_callable = emit_expr(callee, env);
+  if (const ClassType* cls = not_callable->type()->as_class(); cls && cls->is_module()) {  // self.layers[0](x)
+    emit_args(0);
+    return emit_method_call(not_callable, *cls, "forward", std::move(args), std::move(kwargs), e.range());
+  }
   fail(callee.range(), fmt::format("cannot call a value of type '{}'", not_callable->type()->annotation_str()));
 }
 
@@ -3050,6 +3296,32 @@ Function* FileCompiler::method(const ClassType& cls, const std::string& name, co
   return f;
 }
 
+std::vector<Function*> FileCompiler::define_methods(const ClassTypePtr& cls) {
+  defs_.clear();  // every def here is a method of cls, never a free function
+  auto& pending = pending_methods_[cls->name()];
+  std::vector<const Tree*> defs;
+  for (const auto& st : file_.statements) {
+    if (st->kind() != TreeKind::Def)
+      throw_compile_error(st->range(), fmt::format("define() takes method definitions only, found {}", tree_kind_description(st->kind())));
+    const std::string& name = DefView(*st).name();
+    if (cls->find_method(name) || pending.count(name))
+      throw_compile_error(st->range(), fmt::format("Can't redefine method: {} on class: {}", name, cls->name()));
+    if (DefView(*st).params().empty()) throw_compile_error(st->range(), fmt::format("method {} takes no self argument", name));
+    pending[name] = st.get();
+    defs.push_back(st.get());
+  }
+  const std::vector<Function*> before = cu_.functions();
+  std::vector<Function*> out;
+  for (const Tree* d : defs) out.push_back(method(*cls, DefView(*d).name(), d->range()));
+  for (Function* fn : out) cu_.add_defined_method(cls->name(), fn);
+  // Functions compiled on the way that are not methods (fork's closures) are recorded
+  // with no class: jit::save cannot place them in kept code yet, and says so.
+  for (Function* fn : cu_.functions())
+    if (std::find(before.begin(), before.end(), fn) == before.end() && std::find(out.begin(), out.end(), fn) == out.end())
+      cu_.add_defined_method("", fn);
+  return out;
+}
+
 SourceFile::SourceFile(CompilationUnit& cu, ParsedFile file, std::string prefix, CompilerHooks hooks)
     : file_(std::make_unique<ParsedFile>(std::move(file))),
       impl_(std::make_unique<FileCompiler>(cu, *file_, std::move(prefix), std::move(hooks))) {}
@@ -3063,5 +3335,21 @@ std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::s
   SourceFile(*cu, parse_file(source, filename), "").compile_all();
   return cu;
 }
+
+std::vector<Function*> define_methods(CompilationUnit& cu, const ClassTypePtr& cls, const std::string& source,
+                                      const std::string& filename) {
+  // Names the source uses resolve to what the unit holds: an archive's classes and
+  // functions are all there once its module is loaded (its classes compile whole).
+  CompilerHooks hooks;
+  hooks.resolve_type = [&cu](const std::string& q) { return cu.find_type(q); };
+  hooks.resolve_function = [&cu](const std::string& q) { return cu.find_function(q); };
+  ParsedFile file = parse_file(source, filename);
+  FileCompiler fc(cu, file, "", std::move(hooks));
+  return fc.define_methods(cls);
+}
+
+// Declared with Module (runtime/module.h) and defined here, a layer up, as torch defines
+// CompilationUnit::define in its frontend: the runtime does not compile.
+void Module::define(const std::string& source) { define_methods(*cu_, type_, source); }
 
 }  // namespace torchlet::jit

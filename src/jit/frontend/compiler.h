@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jit/frontend/ast.h"
 #include "jit/runtime/compilation_unit.h"
@@ -43,6 +44,17 @@ struct CompilerHooks {
 // and classes are named as written ("f"). CompileError with torch's source highlight
 // on anything not accepted.
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+
+// Compiles the functions `source` defines as methods of class `cls` of unit `cu`, each
+// written as a method is (`def name(self, x: int) -> int:`, self typed as cls), and adds
+// them to the class: what torch's Module::define and ScriptModule.define do. Other
+// names resolve to the unit's classes and functions (an archive's are all there once its
+// module is loaded). A loop over a ModuleList/Sequential/ModuleDict submodule unrolls
+// (Note [Module containers] in compiler.cpp). CompileError as compile(), also for a name
+// the class already has as a method; methods compiled before an error stay defined.
+// The unit records the new methods (CompilationUnit::defined_methods) for jit::save.
+std::vector<Function*> define_methods(CompilationUnit& cu, const ClassTypePtr& cls, const std::string& source,
+                                      const std::string& filename = "<string>");
 
 // One parsed file whose classes and functions compile on first use, named
 // `prefix + name` (prefix "" for user code, "__torch__.a.b." for an archive's

@@ -104,4 +104,14 @@ std::string CompilationUnit::mangle(const std::string& qualname) const {
   }
 }
 
+void CompilationUnit::add_defined_method(std::string class_qualname, const Function* fn) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  defined_methods_.emplace_back(std::move(class_qualname), fn);
+}
+
+std::vector<std::pair<std::string, const Function*>> CompilationUnit::defined_methods() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return defined_methods_;
+}
+
 }  // namespace torchlet::jit

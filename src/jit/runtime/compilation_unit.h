@@ -56,6 +56,11 @@ class CompilationUnit {
   const IValue& archive_constants() const { return archive_constants_; }
   void set_archive_version(int64_t v) { archive_version_ = v; }
   int64_t archive_version() const { return archive_version_; }
+  // Methods added by Module::define, as (class qualname, method) in order: jit::save
+  // prints them into their class's code when the rest is the archive's kept code. Other
+  // functions such a define compiled (fork's closures) are recorded with class "".
+  void add_defined_method(std::string class_qualname, const Function* fn);
+  std::vector<std::pair<std::string, const Function*>> defined_methods() const;
 
  private:
   mutable std::mutex mutex_;
@@ -67,6 +72,7 @@ class CompilationUnit {
   mutable size_t mangle_counter_ = 0;
   std::vector<std::pair<std::string, std::string>> sources_;
   std::unordered_map<std::string, std::string> source_debug_pkls_;
+  std::vector<std::pair<std::string, const Function*>> defined_methods_;
   IValue archive_constants_;
   int64_t archive_version_ = 0;
 };

@@ -72,6 +72,13 @@ class Module {
     return get_method(name)(std::move(inputs), kwargs);
   }
 
+  // Compiles TorchScript source defining methods (`def name(self, ...)`) and adds them
+  // to this module's class, as torch::jit::Module::define: they can then be run, and
+  // jit::save writes them. CompileError with torch's source highlight. Defined in the
+  // frontend (jit/frontend/compiler.cpp), which the runtime layer does not link: link
+  // the `torchlet` target.
+  void define(const std::string& source);
+
   // The `training` flag of this module and every submodule.
   void train(bool on = true);
   void eval() { train(false); }

@@ -1,15 +1,19 @@
 // The TorchScript exporter (see export.h).
 #include "jit/serialization/export.h"
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
 #include "archive/zip_writer.h"
+#include "jit/serialization/debug_info.h"
 #include "jit/serialization/python_print.h"
 #include "pickle/pickler.h"
 
@@ -137,6 +141,125 @@ std::string source_ranges_pickle(const std::vector<TaggedRange>& ranges) {
   return pickle::pickle(top, po);
 }
 
+// Note [Defined methods in kept code]
+// A loaded module saves the code it was loaded from. Methods Module::define added since
+// are printed by the python printer (everything else counted as printed: it is in the
+// kept code) and inserted at the end of their class's body, which in torch's code/
+// files ends at the next line that is not indented (or at the end of the file). The
+// file's .debug_pkl is rewritten: records before the insertion stay, the new methods'
+// ranges follow, and the records after it move along by the inserted length.
+
+// Where class `name`'s body ends in `text` (npos if the class is not there).
+size_t class_end(const std::string& text, const std::string& name) {
+  size_t at = std::string::npos;
+  for (const std::string& head : {"class " + name + "(", "class " + name + ":"}) {
+    if (text.starts_with(head)) at = 0;
+    else if (size_t p = text.find("\n" + head); p != std::string::npos) at = std::min(at, p + 1);
+  }
+  if (at == std::string::npos) return at;
+  for (size_t nl = text.find('\n', at); nl != std::string::npos; nl = text.find('\n', nl + 1))
+    if (nl + 1 == text.size() || (text[nl + 1] != ' ' && text[nl + 1] != '\n')) return nl + 1;
+  return text.size();
+}
+
+// The kept .debug_pkl of a file (`text_size` bytes) into which `added` (offsets relative
+// to `at`, `length` bytes in all) is inserted at `at`; empty (no debug information) if
+// the kept one does not decode.
+std::string spliced_debug_pkl(const std::string& kept, const std::string& where, size_t text_size, size_t at,
+                              size_t length, const std::vector<TaggedRange>& added) {
+  std::vector<Source::OriginalSpan> spans;
+  try {
+    spans = decode_debug_pkl(kept, where);
+  } catch (const std::exception&) {
+    return {};
+  }
+  auto range_of = [](const Source::OriginalSpan& s) { return s.source ? SourceRange(s.source, s.start, s.end) : SourceRange(); };
+  std::vector<TaggedRange> ranges;
+  SourceRange covering;  // the range the text at `at` had
+  bool record_at = false;
+  for (const auto& s : spans) {
+    if (s.offset < at) {
+      ranges.push_back({s.offset, range_of(s)});
+      covering = range_of(s);
+    }
+    record_at = record_at || s.offset == at;
+  }
+  for (const auto& r : added) ranges.push_back({at + r.offset, r.range});
+  if (!record_at && at < text_size) ranges.push_back({at + length, covering});
+  for (const auto& s : spans)
+    if (s.offset >= at) ranges.push_back({s.offset + length, range_of(s)});
+  return source_ranges_pickle(ranges);
+}
+
+// The highest archive version any operator of the unit's functions other than `skip`
+// needs (PythonPrinter::operator_version).
+int64_t operators_version(const CompilationUnit& cu, const std::unordered_set<const Function*>& skip) {
+  int64_t v = 3;
+  std::function<void(const Block&)> walk = [&](const Block& b) {
+    for (const Node* n : b.nodes()) {
+      v = std::max(v, PythonPrinter::operator_version(n->kind()));
+      for (const Block* sub : n->blocks()) walk(*sub);
+    }
+  };
+  for (const Function* f : cu.functions())
+    if (const auto* g = dynamic_cast<const GraphFunction*>(f); g && !skip.count(f)) walk(*g->graph()->block());
+  return v;
+}
+
+// Note [Defined methods in kept code]: `sources` are the kept files (module, code,
+// .debug_pkl); the methods' tensor constants join `consts`, and `version` rises if the
+// methods need it and the kept code keeps its meaning at the higher version.
+void add_defined_methods(const CompilationUnit& cu, std::vector<std::tuple<std::string, std::string, std::string>>& sources,
+                         IValue& consts, int64_t& version) {
+  std::vector<std::pair<std::string, std::vector<const Function*>>> by_class;  // in order of first definition
+  std::unordered_set<const Function*> defined;
+  for (const auto& [cls, fn] : cu.defined_methods()) {
+    TL_CHECK(!cls.empty(), UnsupportedError,
+             "cannot save {}: a function defined methods compiled (a torch.jit.fork closure) has no place in the code "
+             "the module was loaded from yet", fn->qualname());
+    auto it = std::find_if(by_class.begin(), by_class.end(), [&](const auto& e) { return e.first == cls; });
+    if (it == by_class.end()) it = by_class.insert(by_class.end(), {cls, {}});
+    it->second.push_back(fn);
+    defined.insert(fn);
+  }
+  std::vector<IValue> constants = consts.tupleRef().elements;
+  int64_t needed = version;
+  for (const auto& [cls_name, methods] : by_class) {
+    ClassTypePtr cls = cu.find_class(cls_name);
+    TL_INTERNAL_ASSERT(cls, "a defined method's class is not in its unit");
+    PythonPrinter printer;
+    for (const TypePtr& t : cu.types()) printer.mark_printed(archive_qualified_name(t->name()));
+    for (const Function* f : cu.functions())
+      if (!defined.count(f)) printer.mark_printed(archive_qualified_name(f->qualname()));
+    printer.set_first_constant(constants.size());
+    printer.add_methods(*cls, methods);
+    std::vector<PrintedFile> printed = printer.printed_files();
+    TL_INTERNAL_ASSERT(printed.size() == 1, "methods of one class printed into more than one file");
+    const std::string q = archive_qualified_name(cls->name());
+    const std::string module = q.substr(0, q.rfind('.')), name = q.substr(q.rfind('.') + 1);
+    auto file = std::find_if(sources.begin(), sources.end(), [&](const auto& f) { return std::get<0>(f) == module; });
+    const size_t at = file == sources.end() ? std::string::npos : class_end(std::get<1>(*file), name);
+    TL_CHECK(at != std::string::npos, UnsupportedError,
+             "cannot save methods defined on {}: its class is not in the code the module was loaded from", q);
+    auto& [mod, text, debug] = *file;
+    const std::string& added = printed[0].text;
+    if (!debug.empty())
+      debug = spliced_debug_pkl(debug, code_record(mod) + ".debug_pkl", text.size(), at, added.size(), printed[0].ranges);
+    text.insert(at, added);
+    for (const IValue& c : printer.constants().tupleRef().elements) constants.push_back(c);
+    needed = std::max(needed, printer.version());
+  }
+  consts = IValue::tuple(std::move(constants));
+  if (needed <= version) return;
+  // A higher version would change what the kept code's operators mean (torch applies
+  // upgraders only below the version an operator changed at).
+  TL_CHECK(operators_version(cu, defined) <= version, UnsupportedError,
+           "cannot save methods defined on this module: they need archive version {}, and the code it was loaded from "
+           "(version {}) uses operators whose meaning changed since",
+           needed, version);
+  version = needed;
+}
+
 }  // namespace
 
 void save(const Module& module, const std::string& path, const ScriptSaveOptions& options) {
@@ -148,6 +271,7 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
   for (auto& [mod, text] : cu.sources()) sources.emplace_back(mod, std::move(text), cu.source_debug_pkl(mod));
   IValue consts = cu.archive_constants().isTuple() ? cu.archive_constants() : IValue::tuple({});
   int64_t version = cu.archive_version() > 0 ? cu.archive_version() : 3;
+  if (!sources.empty() && !cu.defined_methods().empty()) add_defined_methods(cu, sources, consts, version);
   if (sources.empty()) {
     PythonPrinter printer;
     print_object_classes(printer, module.to_ivalue());

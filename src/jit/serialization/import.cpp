@@ -16,6 +16,7 @@
 #include "checkpoint/zip_record.h"
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
+#include "jit/serialization/debug_info.h"
 #include "pickle/unpickler.h"
 
 namespace torchlet::jit {
@@ -128,47 +129,13 @@ class Importer {
   // user's source is the concatenated segments. Anything unexpected drops the debug
   // information (errors then point at the code/ line), never the load.
   std::vector<Source::OriginalSpan> debug_spans(const std::string& record) {
-    std::vector<Source::OriginalSpan> spans;
     const ZipRecord* rec = zip_.find(record);
-    if (!rec) return spans;
+    if (!rec) return {};
     try {
-      std::string bytes = zip_.read(*rec);
-      pickle::UnpicklerOptions uo;
-      uo.class_resolver = [this](const std::string& m, const std::string& n) {
-        return m == "torch.jit._pickle" ? pickle_helper(n) : std::nullopt;
-      };
-      IValue v = pickle::unpickle(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())), uo, path_ + "/" + record);
-      const auto& top = v.tupleRef().elements;
-      if (top.size() != 3 || !top[0].isString() || top[0].toStringRef() != "FORMAT_WITH_STRING_TABLE") return spans;
-      const auto& table = top[1].tupleRef().elements;
-      std::map<std::tuple<std::vector<int64_t>, int64_t, int64_t>, std::shared_ptr<const Source>> sources;
-      for (const IValue& entry : top[2].tupleRef().elements) {
-        const auto& e = entry.tupleRef().elements;
-        const auto& range = e.at(1).tupleRef().elements;
-        const auto& src = range.at(0).tupleRef().elements;
-        std::vector<int64_t> segments;
-        for (const IValue& i : src.at(0).listRef().elements) segments.push_back(i.toInt());
-        auto key = std::make_tuple(segments, src.at(1).toInt(), src.at(2).toInt());
-        auto it = sources.find(key);
-        if (it == sources.end()) {
-          std::string text;
-          for (int64_t i : segments) text += table.at(static_cast<size_t>(i)).toStringRef();
-          const int64_t file = src.at(1).toInt();
-          const int64_t line = src.at(2).toInt();
-          it = sources.emplace(key, std::make_shared<Source>(std::move(text), table.at(static_cast<size_t>(file)).toStringRef(),
-                                                               static_cast<size_t>(std::max<int64_t>(line, 1)))).first;
-        }
-        const int64_t start = range.at(1).toInt(), end = range.at(2).toInt();
-        if (segments.empty() || start < 0 || end < start) {  // "no source": keep the code/ line
-          spans.push_back({static_cast<size_t>(e.at(0).toInt()), nullptr, 0, 0});
-          continue;
-        }
-        spans.push_back({static_cast<size_t>(e.at(0).toInt()), it->second, static_cast<size_t>(start), static_cast<size_t>(end)});
-      }
+      return decode_debug_pkl(zip_.read(*rec), path_ + "/" + record);
     } catch (const std::exception&) {
-      spans.clear();
+      return {};
     }
-    return spans;
   }
 
   static std::pair<std::string, std::string> split(const std::string& qualname) {

@@ -736,15 +736,18 @@ void PythonPrinter::note_function(const Function& fn) {
   if (printed_.insert(archive_qualified_name(fn.qualname())).second) pending_.push_back({nullptr, &fn});
 }
 
-void PythonPrinter::note_operator(Symbol kind) {
+int64_t PythonPrinter::operator_version(Symbol kind) {
   // The format version that gives an operator its current meaning (torch's upgraders).
   const std::string& q = kind.qual_string();
-  if (q == "aten::div" || q == "aten::div_") need_version(4);
-  else if (q == "aten::full") need_version(5);
-  else if (q == "aten::linspace") need_version(8);
-  else if (q == "aten::logspace") need_version(9);
-  else if (q == "aten::gelu" || q == "aten::gelu_backward") need_version(10);
+  if (q == "aten::div" || q == "aten::div_") return 4;
+  if (q == "aten::full") return 5;
+  if (q == "aten::linspace") return 8;
+  if (q == "aten::logspace") return 9;
+  if (q == "aten::gelu" || q == "aten::gelu_backward") return 10;
+  return 3;
 }
+
+void PythonPrinter::note_operator(Symbol kind) { need_version(operator_version(kind)); }
 
 void PythonPrinter::drain() {
   if (draining_) return;
@@ -760,6 +763,12 @@ void PythonPrinter::drain() {
     }
   }
   draining_ = false;
+}
+
+void PythonPrinter::add_methods(const ClassType& cls, const std::vector<const Function*>& methods) {
+  File& file = file_for(archive_qualified_name(cls.name()));
+  for (const Function* fn : methods) print_function(*fn, file, 1);
+  drain();
 }
 
 void PythonPrinter::print_function(const Function& fn, File& file, size_t level) {
@@ -837,9 +846,9 @@ void PythonPrinter::print_type(const TypePtr& type) {
 
 std::string PythonPrinter::tensor_constant(const Tensor& t) {
   for (size_t i = 0; i < constants_.size(); ++i)
-    if (constants_[i].is_same(t)) return fmt::format("CONSTANTS.c{}", i);
+    if (constants_[i].is_same(t)) return fmt::format("CONSTANTS.c{}", first_constant_ + i);
   constants_.push_back(t);
-  return fmt::format("CONSTANTS.c{}", constants_.size() - 1);
+  return fmt::format("CONSTANTS.c{}", first_constant_ + constants_.size() - 1);
 }
 
 std::string PythonPrinter::range_begin(const SourceRange& range) {

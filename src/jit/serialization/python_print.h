@@ -65,6 +65,18 @@ class PythonPrinter {
   // Prints a free function (and what it uses).
   void add_function(const Function& fn);
 
+  // Treats a type or function (by archive qualified name) as printed elsewhere, so code
+  // that uses it does not print it again (an archive's kept code/ files).
+  void mark_printed(const std::string& archive_qualname) { printed_.insert(archive_qualname); }
+  // Prints methods of `cls` as its class body holds them (indented one level), without
+  // the class itself: the file of cls's module gets just these defs.
+  void add_methods(const ClassType& cls, const std::vector<const Function*>& methods);
+  // Tensor constants are numbered from `first` (CONSTANTS.c<first>, ...): the printed
+  // code joins code whose constants.pkl already holds `first` of them.
+  void set_first_constant(size_t first) { first_constant_ = first; }
+  // The archive version an operator needs to keep its current meaning (3 for most).
+  static int64_t operator_version(Symbol kind);
+
   // The code/ files: module ("__torch__.a.b") -> text, in the order first printed.
   std::vector<std::pair<std::string, std::string>> files() const;
   // The same files with the source range each stretch of text was printed from (when
@@ -108,6 +120,7 @@ class PythonPrinter {
   std::vector<std::pair<TypePtr, const Function*>> pending_;
   bool draining_ = false;
   std::vector<Tensor> constants_;
+  size_t first_constant_ = 0;
   int64_t version_ = 3;
 };
 
