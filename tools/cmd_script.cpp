@@ -152,13 +152,31 @@ int cmd_code(const Args& args) {
   return 0;
 }
 
+// TorchScript source rather than an archive: anything not starting with a zip header.
+bool is_source_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  TL_CHECK(in.good(), IOError, "cannot open '{}'", path);
+  char magic[2] = {};
+  in.read(magic, 2);
+  return !(in.gcount() == 2 && magic[0] == 'P' && magic[1] == 'K');
+}
+
 int cmd_graph(const Args& args) {
   CLI::App app{"graph"};
-  std::string archive, method = "forward";
-  app.add_option("ARCHIVE", archive)->required();
-  app.add_option("--method", method, "method whose graph to print (default forward)");
+  std::string file, method;
+  app.add_option("FILE", file, "an archive (torch.jit.save) or TorchScript source")->required();
+  app.add_option("--method", method,
+                 "method (archive; default forward) or function (source; default every one) whose graph to print");
   parse_args(app, args);
-  jit::Module m = jit::load(archive);
+  if (is_source_file(file)) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    fmt::print("{}", jit::source_graphs(text.str(), file, method));
+    return 0;
+  }
+  if (method.empty()) method = "forward";
+  jit::Module m = jit::load(file);
   const auto* fn = dynamic_cast<const jit::GraphFunction*>(&m.get_method(method).function());
   if (!fn) throw ValueError(fmt::format("method '{}' has no graph (it did not compile)", method));
   fmt::print("{}", fn->graph()->str());

@@ -236,6 +236,38 @@ class Commands(unittest.TestCase):
             self.assertEqual(huge.returncode, 2)
             self.assertIn("more than 2^31 elements", huge.stderr)
 
+    def test_graph_of_source(self):
+        # `torchlet graph SOURCE.py`: every function's graph, as CompilationUnit(src).f.graph;
+        # the unannotated returns inside loops get the type torch infers.
+        import re
+        source = ("from typing import List\n\n"
+                  "def first_over(xs: List[int], t: int):\n"
+                  "    for v in xs:\n"
+                  "        if v > t:\n"
+                  "            return v\n\n"
+                  "def scaled(x, k: int):\n"
+                  "    for i in range(4):\n"
+                  "        if i == k:\n"
+                  "            return x * i\n"
+                  "    return x\n")
+        cu = torch.jit.CompilationUnit(source.split("\n\n", 1)[1])
+        with tempfile.TemporaryDirectory() as tmp:
+            path = pathlib.Path(tmp) / "funcs.py"
+            path.write_text(source)
+            printed = run("graph", path).stdout
+            self.assertTrue(printed.startswith("# first_over\ngraph(%xs : int[],\n      %t : int):\n"), printed)
+            parts = printed.split("\n# scaled\n")
+            self.assertEqual(len(parts), 2, printed)
+            ops = lambda text: sorted(set(re.findall(r"(?:aten|prim)::\w+", text)))
+            returns = lambda text: re.findall(r"%\w+ : ([^ ]+) = prim::If", text)[-1]
+            for text, fn in zip(parts, (cu.first_over, cu.scaled)):
+                torch_ops = set(ops(str(fn.graph))) - {"prim::Constant"}
+                self.assertTrue(torch_ops - {"aten::add", "aten::lt", "aten::__and__"} <= set(ops(text)), text)
+                self.assertEqual(returns(text), str(fn.schema.returns[0].type).replace("Optional[int]", "int?"), text)
+            only = run("graph", path, "--method", "scaled").stdout
+            self.assertEqual(only, parts[1])
+            self.assertEqual(run("graph", path, "--method", "nope", check=False).returncode != 0, True)
+
 
 class WithState(torch.nn.Module):
     """__getstate__/__setstate__ that change what they carry, so a save that wrote the

@@ -243,6 +243,9 @@ struct Unrolled {
   std::vector<Unrolled> parts;  // a tuple of these
 };
 
+// Does a loop, at any depth, hold a return?
+bool returns_inside_loop(const std::vector<TreeRef>& stmts);
+
 // Does any statement, at any depth, return?
 bool contains_return(const std::vector<TreeRef>& stmts) {
   for (const auto& st : stmts) {
@@ -262,6 +265,18 @@ bool contains_return(const std::vector<TreeRef>& stmts) {
       default:
         break;
     }
+  }
+  return false;
+}
+
+bool returns_inside_loop(const std::vector<TreeRef>& stmts) {
+  for (const auto& st : stmts) {
+    const Tree& t = *st;
+    if (t.kind() == TreeKind::While && contains_return(WhileView(t).body())) return true;
+    if (t.kind() == TreeKind::For && contains_return(ForView(t).body())) return true;
+    if (t.kind() == TreeKind::If &&
+        (returns_inside_loop(IfView(t).then_body()) || returns_inside_loop(IfView(t).else_body())))
+      return true;
   }
   return false;
 }
@@ -395,6 +410,7 @@ class FunctionCompiler {
         self_type_(std::move(self_type)) {}
 
   GraphFunction* compile();
+  TypePtr infer_return_type();
   // Names and types of the enclosing function's variables a closure reads, appended as
   // parameters after the def's own (see emit_closure).
   void set_captured(std::vector<std::pair<std::string, TypePtr>> captured) { captured_ = std::move(captured); }
@@ -523,6 +539,9 @@ class FunctionCompiler {
   std::unordered_map<std::string, std::pair<std::string, SourceRange>> unusable_;
   // The type the function's earlier return statements returned (no annotation).
   TypePtr returned_type_;
+  // Note [Inferred return types]: a pass that only finds what an unannotated function
+  // returns from inside its loops; its graph is dropped, nothing is registered.
+  bool inferring_return_type_ = false;
   // Note [While conditions]: the next-condition of each loop being compiled (null for
   // for loops), innermost last, and the statement marking the end of a while body.
   std::vector<std::function<Value*(Env&)>> loop_conds_;
@@ -748,6 +767,7 @@ GraphFunction* FunctionCompiler::compile() {
   }
   if (def.return_annotation()) return_type_ = parse_annotation(*def.return_annotation());
   else if (type_comment) return_type_ = parse_annotation(FuncTypeCommentView(*type_comment).return_type());
+  else if (!inferring_return_type_ && returns_inside_loop(def.body())) return_type_ = infer_return_type();
 
   // @torch.jit.unused: the body is never compiled; calling it raises, as in torch.
   // @torch.jit.ignore: torch would call back into Python, which torchlet has not, so a
@@ -777,11 +797,32 @@ GraphFunction* FunctionCompiler::compile() {
            fmt::format("Return value was annotated as having type {} but is actually of type {}",
                        return_type_->annotation_str(), result->type()->annotation_str()));
   }
+  if (inferring_return_type_) return nullptr;
   graph_->register_output(result);
   propagate_constants(*graph_, graph_->block());
   graph_->lint();
   if (self_type_) return file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults));
   return file_.cu().create_function(qualname_, graph_, std::move(defaults));
+}
+
+// Note [Inferred return types]: a return inside a loop is desugared into a loop-carried
+// result, created before the loop, so its type must be known before the returns are
+// compiled; torch infers it from the return statements (it desugars after emitting). An
+// unannotated function with such a return is compiled once with that result typed Any,
+// recording the types its returns unify to, and then for real with that type.
+TypePtr FunctionCompiler::infer_return_type() {
+  FunctionCompiler pass(file_, def_, qualname_, self_type_);
+  pass.inferring_return_type_ = true;
+  pass.return_type_ = Type::any();
+  pass.captured_ = captured_;
+  pass.compile();
+  TypePtr t = pass.returned_type_ ? pass.returned_type_ : Type::none();
+  // Some path falls off the end: torch unifies that None with the returns (Optional[T]).
+  if (pass.falls_off_end_ && t->kind() != TypeKind::None) {
+    auto u = unify_types(t, Type::none());
+    if (u) t = *u;
+  }
+  return t;
 }
 
 Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begin, Env& env, bool in_loop) {
@@ -796,7 +837,15 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         break;
       }
       case TreeKind::Return: {
-        Value* v = s.child(0) ? emit_expr(*s.child(0), env, return_type_) : none();
+        Value* v = s.child(0) ? emit_expr(*s.child(0), env, inferring_return_type_ ? nullptr : return_type_) : none();
+        if (inferring_return_type_) {
+          // Note [Inferred return types]: return_type_ is Any here, so unify as below.
+          auto u = returned_type_ ? unify_types(returned_type_, v->type()) : std::optional<TypePtr>(v->type());
+          if (!u)
+            fail(s.range(), fmt::format("Previous return statement returned a value of type {} but this return statement returns a "
+                                        "value of type {}", returned_type_->annotation_str(), v->type()->annotation_str()));
+          returned_type_ = *u;
+        }
         if (return_type_) {
           v = convert(v, return_type_, nullptr, *std::make_unique<TypeEnv>());
           TypeEnv tenv;

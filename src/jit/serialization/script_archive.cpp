@@ -57,13 +57,43 @@ void forget_source_ranges(Block* block) {
 
 }  // namespace
 
+namespace {
+
+// The source's top-level function names, in order.
+std::vector<std::string> function_names(const std::string& code, const std::string& source_name) {
+  std::vector<std::string> functions;
+  for (const auto& st : parse_file(code, source_name).statements)
+    if (st->kind() == TreeKind::Def) functions.push_back(DefView(*st).name());
+  return functions;
+}
+
+}  // namespace
+
+std::string source_graphs(const std::string& source, const std::string& source_name, const std::string& function) {
+  const std::string code = without_imports(source);
+  auto cu = compile(code, source_name);
+  const std::vector<std::string> functions = function_names(code, source_name);
+  auto graph_of = [&](const std::string& name) {
+    const auto* gf = dynamic_cast<const GraphFunction*>(cu->find_function(name));
+    TL_INTERNAL_ASSERT(gf, "a compiled function without a graph");
+    return gf->graph()->str();
+  };
+  if (!function.empty()) {
+    TL_CHECK(std::find(functions.begin(), functions.end(), function) != functions.end(), ValueError,
+             "{}: defines no function '{}'", source_name, function);
+    return graph_of(function);
+  }
+  TL_CHECK(!functions.empty(), ValueError, "{}: defines no function", source_name);
+  std::string out;
+  for (const auto& name : functions) out += (out.empty() ? "" : "\n") + fmt::format("# {}\n", name) + graph_of(name);
+  return out;
+}
+
 void save_script_archive(const std::string& source, const std::string& source_name, const std::string& function,
                          const std::string& path) {
   const std::string code = without_imports(source);
   auto cu = compile(code, source_name);  // CompileError here, with the user's own lines
-  std::vector<std::string> functions;
-  for (const auto& st : parse_file(code, source_name).statements)
-    if (st->kind() == TreeKind::Def) functions.push_back(DefView(*st).name());
+  const std::vector<std::string> functions = function_names(code, source_name);
   std::string target = function;
   if (target.empty()) {
     TL_CHECK(!functions.empty(), ValueError, "{}: defines no function", source_name);

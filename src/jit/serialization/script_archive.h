@@ -15,4 +15,9 @@ namespace torchlet::jit {
 void save_script_archive(const std::string& source, const std::string& source_name, const std::string& function,
                          const std::string& path);
 
+// `torchlet graph SOURCE.py`: the graph of each function the source defines, in order,
+// as torch.jit.CompilationUnit(source).NAME.graph prints it, each after a `# NAME` line;
+// `function` given: that function's graph alone.
+std::string source_graphs(const std::string& source, const std::string& source_name, const std::string& function);
+
 }  // namespace torchlet::jit
