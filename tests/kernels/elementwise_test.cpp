@@ -1,6 +1,9 @@
 // Elementwise kernels (binary.cpp, unary.cpp) against real PyTorch: every binary and
 // unary operator over every real dtype, broadcast, 0-dim, empty, transposed and sliced
 // inputs, Python-number operands, in-place and out= forms, and torch's errors.
+#include <cmath>
+#include <vector>
+
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
 
@@ -99,6 +102,30 @@ TEST(Elementwise, ErrorsNameTheOperator) {
   }
   Tensor c = ones({2}, DType::ComplexFloat);
   EXPECT_THROW(add(c, c), UnsupportedError);
+}
+
+// float32 exp (vec_math.h) at the ends of its range, where the exponent field it builds
+// reaches inf's bits (n = 128) and zero's (n = -127) and nothing else fixes the result up.
+TEST(Elementwise, Float32ExpAtTheEndsOfItsRange) {
+  const std::vector<float> xs = {-1e30f, -1000.0f, -88.5f, -88.0f, -87.9f, -87.7f, -87.5f, -87.34f, -87.0f,
+                                 0.0f,   -0.0f,    1.0f,   88.0f,  88.37f, 88.38f, 88.5f,  89.0f,   1000.0f,
+                                 1e30f};
+  std::vector<float> got = exp(tensor<float>(xs)).to_vector<float>();
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const float x = xs[i];
+    const double want = std::exp(static_cast<double>(x));
+    if (x > 88.377f) {  // 127.5 ln 2: n rounds to 128
+      EXPECT_TRUE(std::isinf(got[i]) && got[i] > 0) << x << " -> " << got[i];
+    } else if (x < -87.69f) {  // -126.5 ln 2: n rounds to -127
+      EXPECT_EQ(got[i], 0.0f) << x;
+    } else {
+      EXPECT_NEAR(got[i], want, 2e-7 * want + 2e-39) << x;  // subnormals to about one ulp of 2^-126
+    }
+  }
+  std::vector<float> special = exp(tensor<float>({std::nanf(""), INFINITY, -INFINITY})).to_vector<float>();
+  EXPECT_TRUE(std::isnan(special[0]));
+  EXPECT_EQ(special[1], INFINITY);
+  EXPECT_EQ(special[2], 0.0f);
 }
 
 TEST(Elementwise, InPlaceRefusesExpandedDestination) {

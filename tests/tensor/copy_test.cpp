@@ -100,6 +100,100 @@ TEST(TensorCopy, TiledTransposeCopiesEveryElementOnce) {
   }
 }
 
+// Note [transpose copy] and the same-dtype run loop move elements by size (1, 2, 4, 8
+// and 16 bytes), through unpack blocks whose edges are copied element by element. Each
+// dtype gets values it holds exactly, distinct within the dtype's exact range.
+int64_t value_modulus(DType d) {
+  switch (d) {
+    case DType::Bool: return 2;
+    case DType::Byte:
+    case DType::BFloat16: return 251;
+    case DType::Half: return 2039;
+    case DType::Short: return 30011;
+    default: return int64_t{1} << 20;
+  }
+}
+
+// A flat tensor of d holding `values` (their residues), after `offset` leading elements,
+// so views of it start at every alignment.
+struct Base {
+  std::vector<int64_t> values;  // what each storage element holds, as int64
+  Tensor flat;
+};
+Base make_base(int64_t n, int64_t offset, DType d) {
+  Base b;
+  for (int64_t i = 0; i < n + offset; ++i) b.values.push_back((i * 7 + 3) % value_modulus(d));
+  b.flat = tensor<int64_t>(b.values).to(d);
+  return b;
+}
+
+// The elements of view `t` of `base`, row-major, read from the values by t's offset and
+// strides (no copy_ involved).
+std::vector<int64_t> elements_of(const Base& base, const Tensor& t) {
+  std::vector<int64_t> out;
+  std::vector<int64_t> idx(static_cast<size_t>(t.dim()), 0);
+  for (int64_t k = 0; k < t.numel(); ++k) {
+    int64_t off = t.storage_offset();
+    for (int64_t d = 0; d < t.dim(); ++d) off += idx[static_cast<size_t>(d)] * t.stride(d);
+    out.push_back(base.values[static_cast<size_t>(off)]);
+    for (int64_t d = t.dim(); d-- > 0;) {
+      if (++idx[static_cast<size_t>(d)] < t.size(d)) break;
+      idx[static_cast<size_t>(d)] = 0;
+    }
+  }
+  return out;
+}
+
+const DType kEverySize[] = {DType::Bool,  DType::Byte,   DType::Short,  DType::Half,         DType::BFloat16,
+                            DType::Int,   DType::Float,  DType::Long,   DType::Double,       DType::ComplexFloat,
+                            DType::ComplexDouble};
+
+TEST(TensorCopy, TransposeCopiesEveryDTypeSizeShapeAndOffset) {
+  // Square and odd shapes, sizes that are not multiples of the unpack block or the
+  // tile, and shapes too small or thin for the transpose path.
+  const std::pair<int64_t, int64_t> shapes[] = {{8, 8},   {9, 13},  {31, 33}, {64, 64},
+                                                {100, 37}, {130, 77}, {5, 200}, {200, 7}};
+  for (DType d : kEverySize) {
+    for (auto [rows, cols] : shapes) {
+      for (int64_t offset : {0, 1, 3}) {
+        Base base = make_base(rows * cols, offset, d);
+        Tensor src = base.flat.narrow(0, offset, rows * cols).view({rows, cols});
+        Tensor made = src.t().contiguous();
+        EXPECT_EQ(made.to_vector<int64_t>(), elements_of(base, src.t()))
+            << dtype_name(d) << " " << rows << "x" << cols << " offset " << offset;
+        // A transposed destination: the same layout seen from the other side.
+        Base into = make_base(rows * cols, offset, d);
+        Tensor dst = into.flat.narrow(0, offset, rows * cols).view({cols, rows});
+        dst.t().copy_(src);
+        EXPECT_EQ(dst.to_vector<int64_t>(), elements_of(base, src.t()))
+            << dtype_name(d) << " into " << rows << "x" << cols << " offset " << offset;
+      }
+    }
+  }
+}
+
+TEST(TensorCopy, PermutedCopiesOfEveryDTypeSize) {
+  // Batched transposes (the outer dimension walked around the 2-d one), NCHW -> NHWC,
+  // attention heads split (contiguous runs of 11 elements), and a strided source.
+  for (DType d : kEverySize) {
+    Base b3 = make_base(3 * 19 * 21, 1, d);
+    Tensor t3 = b3.flat.narrow(0, 1, 3 * 19 * 21).view({3, 19, 21});
+    EXPECT_EQ(t3.permute({0, 2, 1}).contiguous().to_vector<int64_t>(), elements_of(b3, t3.permute({0, 2, 1})))
+        << dtype_name(d);
+    Base b4 = make_base(2 * 10 * 9 * 11, 0, d);
+    Tensor nchw = b4.flat.view({2, 10, 9, 11});
+    EXPECT_EQ(nchw.permute({0, 2, 3, 1}).contiguous().to_vector<int64_t>(),
+              elements_of(b4, nchw.permute({0, 2, 3, 1})))
+        << dtype_name(d);
+    EXPECT_EQ(nchw.permute({0, 2, 1, 3}).contiguous().to_vector<int64_t>(),
+              elements_of(b4, nchw.permute({0, 2, 1, 3})))
+        << dtype_name(d);
+    Tensor stepped = b4.flat.view({20, 99}).slice(1, 0, 99, 3);  // [20, 33], strides [99, 3]
+    EXPECT_EQ(stepped.contiguous().to_vector<int64_t>(), elements_of(b4, stepped)) << dtype_name(d);
+    EXPECT_EQ(stepped.t().contiguous().to_vector<int64_t>(), elements_of(b4, stepped.t())) << dtype_name(d);
+  }
+}
+
 TEST(TensorCopy, NonOverlappingStridedCopyWithinOneStorageIsAllowed) {
   Tensor t = arange(6, DType::Float);
   t.slice(0, 0, 6, 2).copy_(t.slice(0, 1, 6, 2));  // t[::2] = t[1::2]

@@ -14,11 +14,17 @@ namespace torchlet::kernels {
 
 // e^x: x = n ln2 + r with |r| <= ln2/2 (n rounded to nearest), e^r by a degree-6 polynomial, 2^n by building
 // the exponent bits. NaN passes through; above 88.376 gives inf (the true value is
-// finite up to 88.72, a range no kernel here relies on), below -87.34 gives 0.
-// The clamps and fix-ups are ternaries that compare against the bound, so a NaN
-// compares false and is kept: the kernels build with -fno-trapping-math, which lets
-// GCC turn them into single min/max/blend instructions (the bit-mask `select` below
-// costs three) and vectorise the loop.
+// finite up to 88.72, a range no kernel here relies on), below -87.68 gives 0 and
+// between that and -87.34 a subnormal.
+// Out-of-range results need no fix-up: x is clamped to [-88, 89], where n runs from
+// -127 to 128, and n + 127 is the exponent field, so n = 128 builds inf's bits and
+// n = -127 builds +0, and p * 2^n is inf or 0. n comes out of the rounding trick's
+// mantissa as an integer (no float-to-int conversion). A NaN stays NaN through the
+// clamps (ternaries that compare false, which GCC turns into min/max with -fno-trapping-math,
+// as the kernels build) and the polynomial. Finite results are bit for bit those of the
+// earlier version that clamped to [-87.34, 88.38] and fixed the ends up with three
+// selects, which cost about a fifth of the function.
+// Bit-mask selects, for loops where GCC does not if-convert a ternary (random.cpp).
 inline uint32_t mask_if(bool c) { return 0u - static_cast<uint32_t>(c); }
 inline float select(bool c, float a, float b) {
   const uint32_t m = mask_if(c);
@@ -26,13 +32,14 @@ inline float select(bool c, float a, float b) {
 }
 
 inline float exp_f32(float x) {
-  const float hi = 88.3762626647949f, lo = -87.3365447504019f;
-  float xc = x > hi ? hi : x;
-  xc = xc < lo ? lo : xc;
+  float xc = x > 89.0f ? 89.0f : x;
+  xc = xc < -88.0f ? -88.0f : xc;
   // Round to nearest by adding and removing 1.5 * 2^23 (no libm call, so the loop
-  // vectorises; |x * log2(e)| < 128 is far inside the trick's range).
+  // vectorises; |x * log2(e)| < 129 is far inside the trick's range). t's low mantissa
+  // bits hold 0x400000 + n.
   const float kRound = 12582912.0f;
-  float n = (xc * 1.44269504088896341f + kRound) - kRound;
+  const float t = xc * 1.44269504088896341f + kRound;
+  const float n = t - kRound;
   float r = xc - n * 0.693359375f;
   r = r - n * -2.12194440e-4f;
   float p = 1.9875691500e-4f;
@@ -42,11 +49,10 @@ inline float exp_f32(float x) {
   p = p * r + 1.6666665459e-1f;
   p = p * r + 5.0000001201e-1f;
   p = p * r * r + r + 1.0f;
-  float scale = std::bit_cast<float>(static_cast<int32_t>(n + 127.0f) << 23);
-  float e = p * scale;
-  e = x > hi ? std::numeric_limits<float>::infinity() : e;
-  e = x < lo ? 0.0f : e;
-  return x != x ? x : e;
+  // (0x4B400000 + n + 127) << 23 keeps only (n + 127) << 23: the trick's high bits
+  // shift out of the 32-bit word.
+  const float scale = std::bit_cast<float>((std::bit_cast<uint32_t>(t) + 127u) << 23);
+  return p * scale;
 }
 
 inline float erf_f32(float x) {
