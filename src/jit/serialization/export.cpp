@@ -213,7 +213,10 @@ void add_defined_methods(const CompilationUnit& cu, std::vector<std::tuple<std::
                          IValue& consts, int64_t& version) {
   std::vector<std::pair<std::string, std::vector<const Function*>>> by_class;  // in order of first definition
   std::unordered_set<const Function*> defined;
-  for (const auto& [cls, fn] : cu.defined_methods()) {
+  for (const auto& entry : cu.defined_methods()) {
+    // Named copies, not structured bindings: clang 14 cannot capture those in a lambda.
+    const std::string& cls = entry.first;
+    const Function* fn = entry.second;
     TL_CHECK(!cls.empty(), UnsupportedError,
              "cannot save {}: a function defined methods compiled (a torch.jit.fork closure) has no place in the code "
              "the module was loaded from yet", fn->qualname());
