@@ -37,13 +37,7 @@ std::filesystem::path temp_path(const std::string& name) {
 
 // Runs `script` with real torch; its arguments follow. The exit status (0: passed).
 int run_torch(const std::string& name, const std::string& script, const std::vector<std::string>& args) {
-  const auto py = temp_path(name + ".py");
-  std::ofstream(py) << script;
-  std::string cmd = "/usr/bin/python3 " + py.string();
-  for (const auto& a : args) cmd += " '" + a + "'";
-  const int status = std::system(cmd.c_str());
-  std::filesystem::remove(py);
-  return status;
+  return run_torch_script(temp_path(name + ".py"), script, args);
 }
 
 // The methods defined, one source each; every one takes x (a 2x4 tensor). They are

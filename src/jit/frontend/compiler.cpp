@@ -243,9 +243,6 @@ struct Unrolled {
   std::vector<Unrolled> parts;  // a tuple of these
 };
 
-// Does a loop, at any depth, hold a return?
-bool returns_inside_loop(const std::vector<TreeRef>& stmts);
-
 // Does any statement, at any depth, return?
 bool contains_return(const std::vector<TreeRef>& stmts) {
   for (const auto& st : stmts) {
@@ -269,6 +266,7 @@ bool contains_return(const std::vector<TreeRef>& stmts) {
   return false;
 }
 
+// Does a loop, at any depth, hold a return?
 bool returns_inside_loop(const std::vector<TreeRef>& stmts) {
   for (const auto& st : stmts) {
     const Tree& t = *st;
