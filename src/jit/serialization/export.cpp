@@ -249,7 +249,9 @@ void add_defined_methods(const CompilationUnit& cu, std::vector<std::tuple<std::
     if (!debug.empty())
       debug = spliced_debug_pkl(debug, code_record(mod) + ".debug_pkl", text.size(), at, added.size(), printed[0].ranges);
     text.insert(at, added);
-    for (const IValue& c : printer.constants().tupleRef().elements) constants.push_back(c);
+    // Named: a range-for over a member of the returned temporary would outlive it.
+    const IValue added_constants = printer.constants();
+    for (const IValue& c : added_constants.tupleRef().elements) constants.push_back(c);
     needed = std::max(needed, printer.version());
   }
   consts = IValue::tuple(std::move(constants));
