@@ -114,7 +114,9 @@ T wrapping_sub(T a, T b) {
 template <typename T>
 T wrapping_mul(T a, T b) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    using U = std::make_unsigned_t<T>;
+    // At least unsigned int: two uint8/uint16 operands promote to (signed) int, where
+    // 65535 * 65535 overflows.
+    using U = std::common_type_t<std::make_unsigned_t<T>, unsigned>;
     return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
   } else if constexpr (std::is_same_v<T, bool>) {
     return a && b;
