@@ -35,7 +35,8 @@ struct Formatter {
   size_t max_width = 1;
 
   Formatter(ValueKind k, const std::vector<double>& values) : kind(k) {
-    if (kind != ValueKind::Floating) {
+    if (kind == ValueKind::Integral) return;  // width from the exact int64s (tensor_body)
+    if (kind == ValueKind::Boolean) {
       for (double v : values) max_width = std::max(max_width, plain(v).size());
       return;
     }
