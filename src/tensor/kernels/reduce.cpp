@@ -19,6 +19,14 @@ namespace {
 using kernels::opmath_t;
 using kernels::pairwise_sum;
 
+// |v| for the norms; bool and uint8 accumulate unsigned, where |v| is v (clang warns
+// that std::abs of an unsigned value does nothing).
+template <typename A>
+A magnitude(A v) {
+  if constexpr (std::is_unsigned_v<A>) return v;
+  else return std::abs(v);
+}
+
 // self viewed as [n_out, n_red] rows (reduced dims last, contiguous), and the shape
 // of the result.
 struct Rows {
@@ -470,7 +478,7 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
     using A = opmath_t<T>;
     for_rows<T, T>(r, out, [p](const T* x, int64_t n) {
       if (p == 2) return static_cast<T>(std::sqrt(pairwise_sum<A>(x, n, [](A v) { return v * v; })));
-      if (p == 1) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return std::abs(v); }));
+      if (p == 1) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return magnitude(v); }));
       if (p == 0) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return A(v != A(0)); }));
       if (std::isinf(p)) {
         TL_CHECK(n > 0 || p > 0, IndexError,
@@ -478,13 +486,13 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
                  "operation does not have an identity");
         A best = p > 0 ? A(0) : std::numeric_limits<A>::infinity();
         for (int64_t i = 0; i < n; ++i) {
-          A v = std::abs(static_cast<A>(x[i]));
+          A v = magnitude(static_cast<A>(x[i]));
           if (v != v) return static_cast<T>(v);
           best = p > 0 ? std::max(best, v) : std::min(best, v);
         }
         return static_cast<T>(best);
       }
-      A s = pairwise_sum<A>(x, n, [p](A v) { return static_cast<A>(std::pow(std::abs(v), static_cast<A>(p))); });
+      A s = pairwise_sum<A>(x, n, [p](A v) { return static_cast<A>(std::pow(magnitude(v), static_cast<A>(p))); });
       return static_cast<T>(std::pow(s, static_cast<A>(1.0 / p)));
     });
   });
