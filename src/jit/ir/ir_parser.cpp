@@ -260,16 +260,18 @@ class IRParser {
     std::string group = kind_text();
     auto it = groups_.find(group);
     if (it == groups_.end()) fail(fmt::format("no node is named {}", group));
+    // Claimed before the subgraph is parsed: a node of the same name inside it must not
+    // take its place, or the subgraph would end up owning itself (a leaked cycle).
+    Node* n = it->second;
+    groups_.erase(it);
     expect('=');
     auto saved_names = std::move(names_);
     names_.clear();
     auto sub = std::make_shared<Graph>();
     parse_graph(*sub);
     names_ = std::move(saved_names);
-    Node* n = it->second;
     n->kind_ = Symbol::from_qual_string(group.substr(0, group.rfind('_')));
     n->attrs_.insert(n->attrs_.begin(), Node::Attr{kSubgraph, Node::AttrValue(std::in_place_index<static_cast<size_t>(AttributeKind::g)>, sub)});
-    groups_.erase(it);
   }
 
   std::string kind_text() {
