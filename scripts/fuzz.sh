@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (build-fuzz/) and runs them.
+# Builds the libFuzzer targets in the sanitized tree (build-sanitize/: clang, ASan +
+# UBSan, CMakePresets.json "sanitize"; the ASan test suite builds there too) and runs them.
 #   scripts/fuzz.sh                        list the targets
 #   scripts/fuzz.sh all [SECONDS]          every target, SECONDS each (default 60)
 #   scripts/fuzz.sh TARGET [SECONDS]       one target (name with or without _fuzz)
@@ -7,13 +8,13 @@
 #   FUZZ_MAX_LEN=N   input size cap (default 65536; 4096 for unpickler and 8192 for
 #                    ir_parser: at 64 KiB they ran 30 and 219 executions a second, at
 #                    those caps 227 and 366; big inputs mostly repeat one construct)
-#   FUZZ_CORPUS=DIR  where each target's growing corpus lives (default build-fuzz/corpus)
+#   FUZZ_CORPUS=DIR  where each target's growing corpus lives (default build-sanitize/corpus)
 #   FUZZ_NO_BUILD=1  run the binaries already built (long runs while the tree changes)
 #   FUZZ_TIMEOUT=S   seconds one input may take (default 10; wall clock, so a long run
 #                    at nice 19 on a busy machine needs more, and re-checks what it reports)
 # The targets are fuzz/*_fuzz.cpp. Seeds: the committed corpus fuzz/corpus/<target>/,
 # past findings fuzz/regressions/<name>-*, and the files real PyTorch writes during the
-# test setup (build/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
+# test setup (build-sanitize/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
 # input as fuzz/regressions/<name>-<what>.<ext> (tests/fuzz/ replays it). Prints per
 # target the executions, the corpus size and the new findings; exits 1 on any finding.
 set -euo pipefail
@@ -37,15 +38,11 @@ fi
 seconds=${2:-60}
 
 "$root/scripts/setup.sh" --test
-build=$root/build-fuzz
-export CCACHE_BASEDIR=$root
-if [[ ! -f "$build/build.ninja" ]]; then
-  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DTORCHLET_FUZZ=ON -DTORCHLET_TESTS=OFF -DTORCHLET_BENCH=OFF >/dev/null
-fi
+build=$root/build-sanitize
+[[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset sanitize >/dev/null)
 [[ -n ${FUZZ_NO_BUILD:-} ]] || cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
 
-fixtures=$root/build/fixtures
+fixtures=$build/fixtures
 if [[ ! -d "$fixtures/script" ]]; then
   /usr/bin/python3 "$root/tests/fixtures/generate.py" "$fixtures" >/dev/null
 fi

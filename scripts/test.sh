@@ -1,51 +1,61 @@
 #!/usr/bin/env bash
-# Set up, build, and run every test (unit + interop) with ctest, then every fuzz target
-# for a short fixed budget.
-#   scripts/test.sh              Release build in build/, ctest, then scripts/fuzz.sh all
-#                                (TORCHLET_FUZZ_SECONDS per target, default 20; 0 skips)
-#   scripts/test.sh --sanitize   ASan + UBSan build in build-sanitize/, ctest only
-#   scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, the concurrency tests only
+# Set up, build, and run every test. The plain run is what CI runs (.ci/run):
+#   1. Release build in build/, ctest (unit + interop);
+#   2. the sanitized tree build-sanitize/ (clang, ASan + UBSan; CMakePresets.json):
+#      the same ctest again, then every fuzz target for TORCHLET_FUZZ_SECONDS (default
+#      20) from that tree;
+#   3. the ThreadSanitizer tree build-tsan/: the concurrency tests.
+#   scripts/test.sh              all three
+#   scripts/test.sh --release    step 1 only (quick local runs)
+#   scripts/test.sh --sanitize   step 2's ctest only
+#   scripts/test.sh --tsan       step 3 only
+# TORCHLET_FUZZ_SECONDS=0 skips the fuzzing. Any failure, sanitizer report or fuzz
+# finding fails the script.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" --test
+jobs=${TORCHLET_JOBS:-$(nproc)}
+# Paths under the checkout hash relative, so a second clone reuses the first one's
+# compiled objects (ccache still keys them on every header's content).
+export CCACHE_BASEDIR=$root
 
-mode=${1:-}
-case $mode in
-  --sanitize)
-    build=$root/build-sanitize
-    "$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTORCHLET_SANITIZE=ON
-    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-    ;;
-  --tsan)
-    # Only what the concurrency test needs; oneDNN and libgomp are not instrumented, so
-    # their own threads are kept to one (races in torchlet's code are what is looked for).
-    build=$root/build-tsan
-    if [[ ! -f "$build/build.ninja" ]]; then
-      cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTORCHLET_TSAN=ON \
-        -DTORCHLET_BENCH=OFF >/dev/null
-    fi
-    cmake --build "$build" -j "${TORCHLET_JOBS:-$(nproc)}" --target concurrency_tests
-    export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
-    export OMP_NUM_THREADS=1
-    exec "$build/tests/concurrency_tests"
-    ;;
-  "")
-    build=$root/build
-    "$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=Release
-    ;;
-  *)
-    echo "usage: scripts/test.sh [--sanitize|--tsan]" >&2
-    exit 2
-    ;;
-esac
-cd "$build"
-ctest --output-on-failure -j "$(nproc)"
+release() {
+  "$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release
+  (cd "$root/build" && ctest --output-on-failure -j "$(nproc)")
+}
 
-# CI fuzzing (README "Reliability"): every target for a short fixed budget, seeded from
-# the fixtures ctest just wrote; a finding makes this script, and so CI, fail.
-if [[ -z $mode && ${TORCHLET_FUZZ_SECONDS:-20} != 0 ]]; then
-  # A 30 s per-input timeout: CI machines are shared too, and a hang is still a finding.
-  FUZZ_JOBS=${FUZZ_JOBS:-$(nproc)} FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-30} \
+sanitized() {
+  local build=$root/build-sanitize
+  [[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset sanitize >/dev/null)
+  cmake --build "$build" -j "$jobs"
+  # Leaks count; the first report stops the process so ctest sees the failure.
+  (cd "$build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j "$(nproc)")
+}
+
+fuzz() {
+  # Every target for a short fixed budget, seeded from the fixtures the sanitized
+  # ctest just wrote. A 30 s per-input timeout: CI machines are shared too, and a hang
+  # is still a finding.
+  [[ ${TORCHLET_FUZZ_SECONDS:-20} != 0 ]] || return 0
+  FUZZ_JOBS=${FUZZ_JOBS:-$jobs} FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-30} \
     "$root/scripts/fuzz.sh" all "${TORCHLET_FUZZ_SECONDS:-20}"
-fi
+}
+
+tsan() {
+  # Only what the concurrency tests need; oneDNN and libgomp are not instrumented, so
+  # their own threads are kept to one (races in torchlet's code are what is looked for).
+  local build=$root/build-tsan
+  [[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset tsan >/dev/null)
+  cmake --build "$build" -j "$jobs" --target concurrency_tests
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" OMP_NUM_THREADS=1 \
+    "$build/tests/concurrency_tests"
+}
+
+case ${1:-} in
+  "") release; sanitized; fuzz; tsan ;;
+  --release) release ;;
+  --sanitize) sanitized ;;
+  --tsan) tsan ;;
+  *) echo "usage: scripts/test.sh [--release|--sanitize|--tsan]" >&2; exit 2 ;;
+esac
