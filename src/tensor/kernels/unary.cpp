@@ -3,6 +3,7 @@
 // float functions are promoted to float32 as torch does; half and bfloat16 compute in
 // float. Reductions and normalisations are elsewhere (reduce.cpp, nn.cpp).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <type_traits>
 
@@ -64,11 +65,21 @@ const char* op_name(UnaryOp op) {
   TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", op, dtype_info(d).scalar_type_name);
 }
 
-// min(max(t, 0), 6) with NaN passing through, as selects that vectorise.
+// min(max(t, 0), 6) computed on t's bits: a float that is not negative orders like its
+// bits read as a signed integer, so once a negative t is zeroed (its sign bit spread
+// over the word masks it off) the integer min with 6's bits is the float min. GCC
+// vectorises that as three integer instructions (psrad, pandn, pminsd); the same clamp
+// as float selects, which must keep NaN, became four compares, three masks and a blend,
+// and hardswish/hardsigmoid ran 1.2x torch. Differences from the float clamp: -0 gives
+// +0 (t = x + 3 is never -0: round to nearest makes -3 + 3 = +0), and NaN gives 0 or 6
+// (hardswish multiplies by x, NaN too; hardsigmoid puts the NaN back).
 template <typename M>
-inline M relu6_of(M t) {
-  t = t < M(0) ? M(0) : t;
-  return M(6) < t ? M(6) : t;
+inline M relu6_bits(M t) {
+  using I = std::conditional_t<sizeof(M) == 4, int32_t, int64_t>;
+  I b = std::bit_cast<I>(t);
+  b &= ~(b >> (sizeof(I) * 8 - 1));
+  const I six = std::bit_cast<I>(M(6));
+  return std::bit_cast<M>(b < six ? b : six);
 }
 
 template <typename out_t, typename T, typename F>
@@ -105,10 +116,14 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::erf: return run_unary<T, T>(l, [](M x) { return std::erf(x); });
     case UnaryOp::reciprocal: return run_unary<T, T>(l, [](M x) { return M(1) / x; });
     case UnaryOp::silu: return run_unary<T, T>(l, [](M x) { return x / (M(1) + kernels::vexp(-x)); });
-    // min(max(x + 3, 0), 6) spelled as two selects NaN passes through (as std::min/max
-    // do); GCC folds std::min's 6 / 6 into a branch and the loop stays scalar.
-    case UnaryOp::hardswish: return run_unary<T, T>(l, [](M x) { return x * relu6_of(x + M(3)) / M(6); });
-    case UnaryOp::hardsigmoid: return run_unary<T, T>(l, [](M x) { return relu6_of(x + M(3)) / M(6); });
+    // x * min(max(x + 3, 0), 6) / 6 in torch's order of operations.
+    case UnaryOp::hardswish: return run_unary<T, T>(l, [](M x) { return x * relu6_bits(x + M(3)) / M(6); });
+    case UnaryOp::hardsigmoid:
+      return run_unary<T, T>(l, [](M x) {
+        const M t = x + M(3);
+        const M r = relu6_bits(t) / M(6);
+        return t != t ? t : r;  // NaN stays NaN, as torch's clamp propagates it
+      });
     case UnaryOp::neg:
     case UnaryOp::abs:
     case UnaryOp::sign:
