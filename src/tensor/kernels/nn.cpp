@@ -245,8 +245,8 @@ inline __attribute__((always_inline)) float exp_sum_f32(const float* p, float* q
     std::memcpy(&e1, p + j + 8, sizeof(e1));
     e0 -= m;
     e1 -= m;
-    kernels::exp_in_place(e0);
-    kernels::exp_in_place(e1);
+    kernels::exp_in_place<true>(e0);
+    kernels::exp_in_place<true>(e1);
     if constexpr (store) {
       std::memcpy(q + j, &e0, sizeof(e0));
       std::memcpy(q + j + 8, &e1, sizeof(e1));
@@ -258,7 +258,7 @@ inline __attribute__((always_inline)) float exp_sum_f32(const float* p, float* q
     Float8 e0;
     std::memcpy(&e0, p + j, sizeof(e0));
     e0 -= m;
-    kernels::exp_in_place(e0);
+    kernels::exp_in_place<true>(e0);
     if constexpr (store) std::memcpy(q + j, &e0, sizeof(e0));
     acc0 += e0;
     j += 8;

@@ -53,10 +53,13 @@ struct LaneBits<Float8> {
 // the same order, so a row's vector body and its scalar tail round alike. In place
 // because a Float8 passed or returned by value is a -Wpsabi error in the baseline
 // build (its ABI differs from the AVX2 clone's), even where the call is inlined.
-template <typename V>
+// kNonPositive: the caller knows x <= 0 or NaN (softmax's x - max), so the upper clamp,
+// a no-op there, is left out of the dependency chain.
+template <bool kNonPositive = false, typename V>
 inline __attribute__((always_inline)) void exp_in_place(V& x) {
   using U = typename LaneBits<V>::type;
-  V xc = x > 89.0f ? 89.0f : x;
+  V xc = x;
+  if constexpr (!kNonPositive) xc = x > 89.0f ? 89.0f : x;
   xc = xc < -88.0f ? -88.0f : xc;
   // Round to nearest by adding and removing 1.5 * 2^23 (no libm call, so the loop
   // vectorises; |x * log2(e)| < 129 is far inside the trick's range). t's low mantissa
