@@ -16,15 +16,17 @@ namespace torchlet::kernels {
 // the exponent bits. NaN passes through; above 88.376 gives inf (the true value is
 // finite up to 88.72, a range no kernel here relies on), below -87.68 gives 0 and
 // between that and -87.34 a subnormal.
-// Out-of-range results need no fix-up: x is clamped to [-88, 89], where n runs from
-// -127 to 128, and n + 127 is the exponent field, so n = 128 builds inf's bits and
-// n = -127 builds +0, and p * 2^n is inf or 0. n comes out of the rounding trick's
-// mantissa as an integer (no float-to-int conversion). A NaN stays NaN through the
-// clamps (ternaries that compare false) and the polynomial. GCC 12 vectorises the
-// clamps as compares and blends, not min/max (it must keep NaN), and moves them off the
-// critical path: it evaluates the unclamped x and selects the constant results (0, inf)
-// at the end. An earlier version clamped to [-87.34, 88.38] and fixed the ends up with
-// three more selects, which cost about a fifth of the function.
+// On [-88, 89] n runs from -127 to 128, and n + 127 is the exponent field, so n = 128
+// builds inf's bits and n = -127 builds +0, and p * 2^n is inf or 0 with no fix-up; n
+// comes out of the rounding trick's mantissa as an integer (no float-to-int
+// conversion). Outside that range the arithmetic runs on x as it is (garbage beyond
+// |x| ~ 2.9e6, where the trick stops rounding to integers) and two selects at the end
+// give inf above 89 and +0 below -88, the results x clamped to either end would give;
+// a NaN compares false in both and stays NaN through the polynomial. Clamping x first
+// instead put two compare-and-blends at the head of the dependency chain the exp
+// kernels are bound by (see the polynomial below); GCC 12 cannot make them min/max
+// (it must keep NaN). An earlier version clamped to [-87.34, 88.38] and fixed the ends
+// up with three more selects, which cost about a fifth of the function.
 // Bit-mask selects, for loops where GCC does not if-convert a ternary (random.cpp).
 inline uint32_t mask_if(bool c) { return 0u - static_cast<uint32_t>(c); }
 inline float select(bool c, float a, float b) {
@@ -53,17 +55,15 @@ struct LaneBits<Float8> {
 // the same order, so a row's vector body and its scalar tail round alike. In place
 // because a Float8 passed or returned by value is a -Wpsabi error in the baseline
 // build (its ABI differs from the AVX2 clone's), even where the call is inlined.
-// kNonPositive: the caller knows x <= 0 or NaN (softmax's x - max), so the upper clamp,
-// a no-op there, is left out of the dependency chain.
+// kNonPositive: the caller knows x <= 0 or NaN (softmax's x - max), so the select for
+// x > 89 is left out.
 template <bool kNonPositive = false, typename V>
 inline __attribute__((always_inline)) void exp_in_place(V& x) {
   using U = typename LaneBits<V>::type;
-  V xc = x;
-  if constexpr (!kNonPositive) xc = x > 89.0f ? 89.0f : x;
-  xc = xc < -88.0f ? -88.0f : xc;
+  const V xc = x;
   // Round to nearest by adding and removing 1.5 * 2^23 (no libm call, so the loop
-  // vectorises; |x * log2(e)| < 129 is far inside the trick's range). t's low mantissa
-  // bits hold 0x400000 + n.
+  // vectorises; exact while |x log2(e)| < 2^22, far beyond the [-88, 89] whose results
+  // are kept). t's low mantissa bits hold 0x400000 + n.
   const float kRound = 12582912.0f;
   const V t = xc * 1.44269504088896341f + kRound;
   const V n = t - kRound;
@@ -87,7 +87,9 @@ inline __attribute__((always_inline)) void exp_in_place(V& x) {
   // shift out of the 32-bit word. (__builtin_bit_cast: std::bit_cast is a function
   // returning the vector, the -Wpsabi case above.)
   const V scale = __builtin_bit_cast(V, (__builtin_bit_cast(U, t) + 127u) << 23);
-  x = e * scale;
+  V y = e * scale;
+  if constexpr (!kNonPositive) y = xc > 89.0f ? std::numeric_limits<float>::infinity() : y;
+  x = xc < -88.0f ? 0.0f : y;
 }
 
 inline float exp_f32(float x) {
