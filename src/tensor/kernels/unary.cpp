@@ -93,7 +93,9 @@ void run_unary(const StridedLoop& l, const F& f) {
 
 // Float rows through `f(V&)`, an in-place map written once for float and Float8: eight
 // lanes at a time in the contiguous case, the tail and strided runs one float at a
-// time with the same operations, so every element rounds alike. For the exp-based
+// time with the same operations, so every element rounds alike. `f` must be
+// always_inline: a lambda GCC leaves out of line is compiled once, for the baseline,
+// and its Float8 body then runs as pairs of SSE instructions inside the AVX2 clone. For the exp-based
 // maps, which GCC's vectoriser handles worse by itself: in silu's x / (1 + e^-x) it
 // duplicated the division for each outcome of exp_f32's range selects (jump
 // threading) and divided x by inf as a second vector division per eight elements.
@@ -141,7 +143,7 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
   using M = opmath_t<T>;
   switch (op) {
     case UnaryOp::exp:
-      if constexpr (std::is_same_v<T, float>) return run_float_lanes(l, [](auto& x) { kernels::exp_in_place(x); });
+      if constexpr (std::is_same_v<T, float>) return run_float_lanes(l, [](auto& x) __attribute__((always_inline)) { kernels::exp_in_place(x); });
       return run_unary<T, T>(l, [](M x) { return kernels::vexp(x); });
     case UnaryOp::expm1: return run_unary<T, T>(l, [](M x) { return std::expm1(x); });
     case UnaryOp::log: return run_unary<T, T>(l, [](M x) { return std::log(x); });
@@ -161,7 +163,7 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::tanh: return run_unary<T, T>(l, [](M x) { return kernels::vtanh(x); });
     case UnaryOp::sigmoid:
       if constexpr (std::is_same_v<T, float>) {
-        return run_float_lanes(l, [](auto& x) {
+        return run_float_lanes(l, [](auto& x) __attribute__((always_inline)) {
           auto e = -x;
           kernels::exp_in_place(e);
           x = 1.0f / (1.0f + e);
@@ -172,7 +174,7 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::reciprocal: return run_unary<T, T>(l, [](M x) { return M(1) / x; });
     case UnaryOp::silu:
       if constexpr (std::is_same_v<T, float>) {
-        return run_float_lanes(l, [](auto& x) {
+        return run_float_lanes(l, [](auto& x) __attribute__((always_inline)) {
           auto e = -x;
           kernels::exp_in_place(e);
           x = x / (1.0f + e);
