@@ -95,10 +95,11 @@ void run_unary(const StridedLoop& l, const F& f) {
 // lanes at a time in the contiguous case, the tail and strided runs one float at a
 // time with the same operations, so every element rounds alike. `f` must be
 // always_inline: a lambda GCC leaves out of line is compiled once, for the baseline,
-// and its Float8 body then runs as pairs of SSE instructions inside the AVX2 clone. For the exp-based
-// maps, which GCC's vectoriser handles worse by itself: in silu's x / (1 + e^-x) it
-// duplicated the division for each outcome of exp_f32's range selects (jump
-// threading) and divided x by inf as a second vector division per eight elements.
+// and its Float8 body then runs as pairs of SSE instructions inside the AVX2 clone.
+// For the exp-based maps, which GCC's vectoriser handles worse by itself: in silu's
+// x / (1 + e^-x) it duplicated the division for each outcome of exp_f32's range
+// selects (jump threading) and divided x by inf as a second vector division per eight
+// elements.
 template <typename F>
 TL_VECTOR_CLONES void float_lanes_rows(char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os,
                                        const F& f) {
@@ -143,7 +144,9 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
   using M = opmath_t<T>;
   switch (op) {
     case UnaryOp::exp:
-      if constexpr (std::is_same_v<T, float>) return run_float_lanes(l, [](auto& x) __attribute__((always_inline)) { kernels::exp_in_place(x); });
+      if constexpr (std::is_same_v<T, float>) {
+        return run_float_lanes(l, [](auto& x) __attribute__((always_inline)) { kernels::exp_in_place(x); });
+      }
       return run_unary<T, T>(l, [](M x) { return kernels::vexp(x); });
     case UnaryOp::expm1: return run_unary<T, T>(l, [](M x) { return std::expm1(x); });
     case UnaryOp::log: return run_unary<T, T>(l, [](M x) { return std::log(x); });
