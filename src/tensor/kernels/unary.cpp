@@ -343,9 +343,22 @@ TL_UNARY_OPS(TL_DEFINE_UNARY)
 
 Tensor gelu(const Tensor& self, std::string_view approximate) {
   if (approximate == "none") {
+    // float through the 8-lane rows (bfloat16, which computes in float, maps one element
+    // at a time with the same function); double keeps libm's erf.
+    if (self.dtype() == DType::Float) {
+      Tensor out = empty(self.sizes(), DType::Float);
+      run_float_lanes(kernels::make_loop({&out, &self}),
+                      [](auto& x) __attribute__((always_inline)) { kernels::gelu_erf_in_place(x); });
+      return out;
+    }
     return kernels::map_floating(self, "GeluKernelImpl", [](auto x) {
       using M = decltype(x);
-      return x * M(0.5) * (M(1) + kernels::verf(x * M(M_SQRT1_2)));
+      if constexpr (std::is_same_v<M, float>) {
+        kernels::gelu_erf_in_place(x);
+        return x;
+      } else {
+        return x * M(0.5) * (M(1) + std::erf(x * M(M_SQRT1_2)));
+      }
     });
   }
   TL_CHECK(approximate == "tanh", ValueError, "gelu: approximate argument must be either none or tanh.");
