@@ -102,49 +102,53 @@ inline float exp_f32(float x) {
 // 7.1.26 form torch's vectorised float kernel uses, erf(a) = 1 - t P(t) e^{-a^2} with
 // t = 1 / (1 + 0.3275911 a) (absolute error below 1.5e-7), so results follow torch's
 // where its approximation is off (gelu(-5) is -1.44e-6 here, -1.49e-6 in torch, -1.43e-6
-// exactly). The loop is bound by the number of vector operations (without FMA every
-// polynomial step is a multiply and an add; an Estrin form of P, which shortens the
-// chain, measured no faster), so this is written for fewer of them than the erf_f32
-// and GELU map it replaces had (about 39 per eight lanes instead of about 50; figures
-// in README):
+// exactly). The loop is bound by the number of vector operations, not by its chain
+// (without FMA every polynomial step is a multiply and an add; an Estrin form of P,
+// which shortens the chain, measured no faster, and a variant with a shorter chain but
+// a few more operations was slower), so this is written for fewer of them than the
+// erf_f32 and GELU map it replaces had (about 36 per eight lanes instead of about 50;
+// figures in README):
 // - With k = t P(t) e^{-a^2} / 2, GELU(x) = x (1 - k) for x >= 0 and x k for x < 0:
 //   one select instead of erf's sign and GELU's 1 +, * 0.5 (P's coefficients are halved,
 //   which is exact). For x < 0 this computes x k directly rather than 1 - (1 - 2k),
 //   without the cancellation torch's form has there (a few 1e-8 in 1 + erf).
-// - e^{-z}, z = a^2 clamped to 88 (at 88 the exponent bits built below give exactly +0,
-//   so no selects at the end as exp_in_place needs): one-step reduction with ln 2
-//   rounded to float (its error, n * 2e-9, matters only where e^{-z} is far below what
-//   reaches the result) and a degree-5 polynomial, 1 + r + r^2 (c0 + c1 r + c2 r^2 + c3
-//   r^3), fitted to e^r on [-ln2/2, ln2/2] for this file by iterated weighted least
-//   squares towards minimax relative error (1.6e-7 in float arithmetic, up to two ulp;
-//   exp_in_place's degree-7 Cephes polynomial is within one). That is the size of the
-//   erf approximation's own error (1.5e-7 absolute), which the result carries anyway.
+// - a = |x| / sqrt 2 is never formed: t's constant is 0.3275911 / sqrt 2, and e^{-a^2}
+//   is 2^y with y = x^2 * (-log2(e) / 2).
+// - 2^y: y clamped to [-127, 0] (at -127 the exponent bits built below are 0, giving
+//   exactly +0, so no selects at the end as exp_in_place needs); n = y rounded to
+//   nearest by the 1.5 * 2^23 trick, with 127 added to the constant so the bits of
+//   y + constant already hold n + 127 (the scale is one shift); f = y - n in [-1/2, 1/2]
+//   exactly; 2^f by a degree-5 polynomial fitted to it for this file by iterated
+//   weighted least squares towards minimax relative error (1.9e-7 in float arithmetic,
+//   up to two ulp; exp_in_place's degree-7 Cephes polynomial is within one). That is the
+//   size of the erf approximation's own error (1.5e-7 absolute), which the result
+//   carries anyway; y's rounding adds |y| * 6e-8 * ln 2 relative, which only grows where
+//   e^{-a^2} is already far below what reaches the result.
 // NaN stays NaN (through t), +inf gives inf (t = 0, so k = 0), -inf gives NaN (-inf * 0)
 // as torch does.
 template <typename V>
 inline __attribute__((always_inline)) void gelu_erf_in_place(V& x) {
   using U = typename LaneBits<V>::type;
   const V xc = x;
-  const V xs = xc * 0.707106781186547524f;
-  const V a = __builtin_bit_cast(V, __builtin_bit_cast(U, xs) & 0x7fffffffu);
-  const V t = 1.0f / (0.3275911f * a + 1.0f);
+  const V ax = __builtin_bit_cast(V, __builtin_bit_cast(U, xc) & 0x7fffffffu);
+  const V t = 1.0f / (ax * 0.231641888f + 1.0f);
   // A-S 7.1.26's a1..a5 halved.
   V p = 0.5307027145f * t - 0.7265760135f;
   p = p * t + 0.7107068705f;
   p = p * t - 0.142248368f;
   p = p * t + 0.127414796f;
   const V q = p * t;
-  V z = a * a;
-  z = z < 88.0f ? z : 88.0f;  // NaN becomes 88 here; it is still NaN in q
-  const float kRound = 12582912.0f;  // rounding to nearest, as in exp_in_place
-  const V tn = z * -1.44269504088896341f + kRound;
-  const V n = tn - kRound;
-  const V r = n * -0.693147180559945f - z;
-  const V r2 = r * r;
-  const V c32 = 8.312525227665901e-3f * r + 4.1890114545822144e-2f;
-  const V c10 = 1.6667114198207855e-1f * r + 4.99992311000824e-1f;
-  const V e = ((c32 * r2 + c10) * r2 + r) + 1.0f;
-  const V scale = __builtin_bit_cast(V, (__builtin_bit_cast(U, tn) + 127u) << 23);
+  V y = (xc * xc) * -0.721347520444481703f;
+  y = y > -127.0f ? y : -127.0f;  // NaN becomes -127 here; it is still NaN in q
+  const float kRound = 12582912.0f + 127.0f;
+  const V tn = y + kRound;
+  const V f = y - (tn - kRound);
+  V e = 1.326472731307149e-3f * f + 9.671512991189957e-3f;
+  e = e * f + 5.550733581185341e-2f;
+  e = e * f + 2.4022242426872253e-1f;
+  e = e * f + 6.931470036506653e-1f;
+  e = e * f + 1.0f;
+  const V scale = __builtin_bit_cast(V, __builtin_bit_cast(U, tn) << 23);
   const V k = q * (e * scale);
   x = xc * (xc < 0.0f ? k : 1.0f - k);
 }
