@@ -39,7 +39,7 @@ seconds=${2:-60}
 
 "$root/scripts/setup.sh" --test
 build=$root/build-sanitize
-[[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset sanitize >/dev/null)
+grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset sanitize --fresh >/dev/null)
 [[ -n ${FUZZ_NO_BUILD:-} ]] || cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
 
 fixtures=$build/fixtures

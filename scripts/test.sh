@@ -26,7 +26,8 @@ release() {
 
 sanitized() {
   local build=$root/build-sanitize
-  [[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset sanitize >/dev/null)
+  # --fresh: a build-sanitize/ left from before the preset (gcc, no fuzz targets) is redone.
+  grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset sanitize --fresh >/dev/null)
   cmake --build "$build" -j "$jobs"
   # Leaks count; the first report stops the process so ctest sees the failure.
   (cd "$build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -46,7 +47,7 @@ tsan() {
   # Only what the concurrency tests need; oneDNN and libgomp are not instrumented, so
   # their own threads are kept to one (races in torchlet's code are what is looked for).
   local build=$root/build-tsan
-  [[ -f $build/build.ninja ]] || (cd "$root" && cmake --preset tsan >/dev/null)
+  grep -qs "TORCHLET_TSAN:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset tsan --fresh >/dev/null)
   cmake --build "$build" -j "$jobs" --target concurrency_tests
   TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" OMP_NUM_THREADS=1 \
     "$build/tests/concurrency_tests"
