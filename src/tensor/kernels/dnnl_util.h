@@ -1,6 +1,6 @@
 // The one oneDNN CPU engine and stream torchlet's heavy kernels share, and the memory
-// descriptor of a float32 tensor's strided view. Only linalg.cpp and conv.cpp include
-// oneDNN; nothing else in torchlet sees its types.
+// descriptor of a float32 tensor's strided view. Only linalg.cpp, conv.cpp and
+// dnnl_eltwise.cpp include oneDNN; nothing else in torchlet sees its types.
 #pragma once
 
 #include <oneapi/dnnl/dnnl.hpp>

@@ -11,6 +11,7 @@
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
+#include "tensor/kernels/dnnl_eltwise.h"
 #include "tensor/kernels/elementwise.h"
 #include "tensor/kernels/vec_math.h"
 
@@ -343,8 +344,16 @@ TL_UNARY_OPS(TL_DEFINE_UNARY)
 
 Tensor gelu(const Tensor& self, std::string_view approximate) {
   if (approximate == "none") {
-    // float through the 8-lane rows (bfloat16, which computes in float, maps one element
-    // at a time with the same function); double keeps libm's erf.
+    // Where torch 1.13 uses oneDNN (contiguous float32, and bfloat16 on AVX-512), so do
+    // we: its JIT kernel is what sets torch's speed, and the results are torch's bits.
+    if (kernels::gelu_erf_goes_to_dnnl(self)) {
+      Tensor out = empty(self.sizes(), self.dtype());
+      kernels::dnnl_gelu_erf(self, out);
+      return out;
+    }
+    // Elsewhere torch's GeluKernel: float through the 8-lane rows (bfloat16, which
+    // computes in float, maps one element at a time with the same function); double
+    // keeps libm's erf.
     if (self.dtype() == DType::Float) {
       Tensor out = empty(self.sizes(), DType::Float);
       run_float_lanes(kernels::make_loop({&out, &self}),
