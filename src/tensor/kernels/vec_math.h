@@ -98,7 +98,9 @@ inline float exp_f32(float x) {
 }
 
 // Exact GELU, x * (1 + erf(x / sqrt 2)) / 2, on a float or on each lane of a Float8, in
-// place (same operations either way, like exp_in_place). erf is the Abramowitz-Stegun
+// place (same operations either way, like exp_in_place). Only where torch runs its own
+// GeluKernel: strided float32, and bfloat16 on CPUs without AVX-512; contiguous input
+// goes to oneDNN's primitive as in torch (dnnl_eltwise.h). erf is the Abramowitz-Stegun
 // 7.1.26 form torch's vectorised float kernel uses, erf(a) = 1 - t P(t) e^{-a^2} with
 // t = 1 / (1 + 0.3275911 a) (absolute error below 1.5e-7), so results follow torch's
 // where its approximation is off (gelu(-5) is -1.44e-6 here, -1.49e-6 in torch, -1.43e-6
