@@ -52,6 +52,9 @@ std::map<std::string, OpFn> pool_ops() {
   ops["adaptive_max_pool3d"] = [](std::vector<Tensor>& in, const Params& p) {
     return pair(adaptive_max_pool3d(in[0], p.ints("output_size")));
   };
+  ops["adaptive_max_pool2d"] = [](std::vector<Tensor>& in, const Params& p) {
+    return pair(adaptive_max_pool2d(in[0], p.ints("output_size")));
+  };
   return ops;
 }
 

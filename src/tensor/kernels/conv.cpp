@@ -635,11 +635,11 @@ std::tuple<Tensor, Tensor> adaptive_max_pool2d(const Tensor& self, IntList outpu
             int64_t best_i = y0 * p.w + x0;
             for (int64_t iy = y0; iy < y1; ++iy) {
               for (int64_t ix = x0; ix < x1; ++ix) {
+                // torch's test: every NaN is taken, so the last one in the window wins.
                 M v = static_cast<M>(plane[iy * p.w + ix]);
                 if (v > best || v != v) {
                   best = v;
                   best_i = iy * p.w + ix;
-                  if (v != v) break;
                 }
               }
             }

@@ -417,19 +417,15 @@ void adaptive_loop(const Planes3& p, const Dims3& o, T* out, int64_t* max_idx) {
             }
             M best = -std::numeric_limits<M>::infinity();
             int64_t best_i = (t0 * p.in[1] + h0) * p.in[2] + w0;
-            bool done = false;
-            for (int64_t it = t0; it < t1 && !done; ++it) {
-              for (int64_t ih = h0; ih < h1 && !done; ++ih) {
+            // torch's test: every NaN is taken, so the last one in the window wins.
+            for (int64_t it = t0; it < t1; ++it) {
+              for (int64_t ih = h0; ih < h1; ++ih) {
                 for (int64_t iw = w0; iw < w1; ++iw) {
                   int64_t at = (it * p.in[1] + ih) * p.in[2] + iw;
                   M v = static_cast<M>(src[at]);
                   if (v > best || v != v) {
                     best = v;
                     best_i = at;
-                    if (v != v) {
-                      done = true;
-                      break;
-                    }
                   }
                 }
               }
