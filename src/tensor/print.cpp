@@ -93,19 +93,60 @@ struct Formatter {
   }
 };
 
-// A contiguous double copy with its shape, indexable recursively.
+// The elements a summarised print can show: kEdgeItems at each end of every dimension
+// longer than 2 * kEdgeItems, copied into a small tensor of t's dtype. Only these are
+// ever converted, as torch's get_summarized_data slices before formatting, so a tensor
+// that is large only as a view (an expanded, stride-0 one from a checkpoint, say)
+// prints without being materialised.
+Tensor summarized_copy(const Tensor& t) {
+  Shape small_sizes;
+  std::vector<int64_t> long_dims;
+  int64_t small_numel = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    const int64_t n = t.size(d) > 2 * kEdgeItems ? 2 * kEdgeItems : t.size(d);
+    if (n != t.size(d)) long_dims.push_back(d);
+    small_sizes.push_back(n);
+    // 2^24 elements is far past any print anyone reads; the check also keeps the
+    // product (and the 2^k copies below) from overflowing on hostile shapes.
+    TL_CHECK(n == 0 || small_numel <= (int64_t{1} << 24) / n, LimitError,
+             "printing a tensor of shape {}: its summary alone would exceed 2^24 elements", shape_repr(t.sizes()));
+    small_numel *= n;
+  }
+  Tensor small = empty(small_sizes, t.dtype());
+  // Each combination of first/last edges along the long dimensions is one block.
+  for (uint64_t ends = 0; ends < (uint64_t{1} << long_dims.size()); ++ends) {
+    Tensor dst = small, src = t;
+    for (size_t k = 0; k < long_dims.size(); ++k) {
+      const int64_t d = long_dims[k];
+      const bool last = (ends >> k) & 1;
+      dst = dst.narrow(d, last ? kEdgeItems : 0, kEdgeItems);
+      src = src.narrow(d, last ? t.size(d) - kEdgeItems : 0, kEdgeItems);
+    }
+    dst.copy_(src);
+  }
+  return small;
+}
+
+// A contiguous double copy of what is printed, indexable recursively by the printed
+// tensor's indices. `data` holds either every element or, when summarising, only the
+// edges (summarized_copy): index i of a shortened dimension d is then found at
+// i - skip[d] once past the first edge.
 struct Values {
   std::vector<double> data;
   Shape sizes;
   Shape strides;
+  Shape skip;
+  int64_t step(size_t d, int64_t i) const { return (i < kEdgeItems ? i : i - skip[d]) * strides[d]; }
 };
 
-Values to_values(const Tensor& t) {
-  Tensor c = t.to(DType::Double).contiguous();
+// `shown` is `full` itself or its summarized_copy.
+Values to_values(const Tensor& shown, IntList full) {
+  Tensor c = shown.to(DType::Double).contiguous();
   Values v;
   v.data.assign(c.data<double>(), c.data<double>() + c.numel());
-  v.sizes.assign(c.sizes().begin(), c.sizes().end());
-  v.strides = contiguous_strides(v.sizes);
+  v.sizes.assign(full.begin(), full.end());
+  v.strides = contiguous_strides(shown.sizes());
+  for (size_t d = 0; d < v.sizes.size(); ++d) v.skip.push_back(v.sizes[d] - shown.size(static_cast<int64_t>(d)));
   return v;
 }
 
@@ -118,7 +159,7 @@ void summarized(const Values& v, size_t d, int64_t offset, bool summarize,
     return;
   }
   int64_t n = v.sizes[d];
-  auto visit = [&](int64_t i) { summarized(v, d + 1, offset + i * v.strides[d], summarize, out); };
+  auto visit = [&](int64_t i) { summarized(v, d + 1, offset + v.step(d, i), summarize, out); };
   if (summarize && n > 2 * kEdgeItems) {
     for (int64_t i = 0; i < kEdgeItems; ++i) visit(i);
     for (int64_t i = n - kEdgeItems; i < n; ++i) visit(i);
@@ -160,10 +201,9 @@ class Printer {
     size_t nd = real_.sizes.size();
     if (d == nd) return element(offset);
     int64_t n = real_.sizes[d];
-    int64_t stride = real_.strides[d];
-    if (d + 1 == nd) return vector(n, stride, offset, indent);
+    if (d + 1 == nd) return vector(d, n, offset, indent);
     std::vector<std::string> slices;
-    auto add = [&](int64_t i) { slices.push_back(tensor(d + 1, offset + i * stride, indent + 1)); };
+    auto add = [&](int64_t i) { slices.push_back(tensor(d + 1, offset + real_.step(d, i), indent + 1)); };
     if (summarize_ && n > 2 * kEdgeItems) {
       for (int64_t i = 0; i < kEdgeItems; ++i) add(i);
       slices.push_back("...");
@@ -176,18 +216,18 @@ class Printer {
   }
 
  private:
-  std::string vector(int64_t n, int64_t stride, int64_t offset, int indent) const {
+  std::string vector(size_t d, int64_t n, int64_t offset, int indent) const {
     size_t element_length = f1_.max_width + 2;
     if (f2_ != nullptr) element_length += f2_->max_width + 1;
     int64_t per_line = std::max<int64_t>(
         1, static_cast<int64_t>(std::floor(double(kLineWidth - indent) / double(element_length))));
     std::vector<std::string> data;
     if (summarize_ && n > 2 * kEdgeItems) {
-      for (int64_t i = 0; i < kEdgeItems; ++i) data.push_back(element(offset + i * stride));
+      for (int64_t i = 0; i < kEdgeItems; ++i) data.push_back(element(offset + real_.step(d, i)));
       data.push_back(" ...");
-      for (int64_t i = n - kEdgeItems; i < n; ++i) data.push_back(element(offset + i * stride));
+      for (int64_t i = n - kEdgeItems; i < n; ++i) data.push_back(element(offset + real_.step(d, i)));
     } else {
-      for (int64_t i = 0; i < n; ++i) data.push_back(element(offset + i * stride));
+      for (int64_t i = 0; i < n; ++i) data.push_back(element(offset + real_.step(d, i)));
     }
     std::vector<std::string> lines;
     for (size_t i = 0; i < data.size(); i += static_cast<size_t>(per_line)) {
@@ -216,8 +256,9 @@ class Printer {
   bool summarize_;
 };
 
-std::string tensor_body(const Tensor& t, int indent) {
-  bool summarize = t.numel() > kThreshold;
+std::string tensor_body(const Tensor& full, int indent) {
+  bool summarize = full.numel() > kThreshold;
+  const Tensor t = summarize ? summarized_copy(full) : full;
   DType d = t.dtype();
   if (is_complex(d)) {
     Tensor c = t.to(DType::ComplexDouble).contiguous();
@@ -227,7 +268,7 @@ std::string tensor_body(const Tensor& t, int indent) {
       re.data<double>()[i] = src[i].real();
       im.data<double>()[i] = src[i].imag();
     }
-    Values rv = to_values(re), iv = to_values(im);
+    Values rv = to_values(re, full.sizes()), iv = to_values(im, full.sizes());
     std::vector<double> rs = summarized_values(rv, summarize);
     std::vector<double> is = summarized_values(iv, summarize);
     Formatter f1(ValueKind::Floating, rs), f2(ValueKind::Floating, is);
@@ -236,7 +277,7 @@ std::string tensor_body(const Tensor& t, int indent) {
   ValueKind kind = is_floating(d)    ? ValueKind::Floating
                    : d == DType::Bool ? ValueKind::Boolean
                                       : ValueKind::Integral;
-  Values v = to_values(t);
+  Values v = to_values(t, full.sizes());
   std::vector<int64_t> exact;
   if (kind == ValueKind::Integral) {
     Tensor l = t.to(DType::Long).contiguous();

@@ -51,6 +51,25 @@ TEST(TensorView, ExpandHasZeroStridesAndCopiesBroadcast) {
   EXPECT_THROW(row.expand({2, 4}), ValueError);
 }
 
+// A view far larger than its storage (a checkpoint can hold one) prints from its edges
+// alone, as torch's get_summarized_data does; converting all of it first was an
+// allocation of 57 TB (found by the checkpoint fuzzer). The strings are torch 1.13's
+// repr of the same views.
+TEST(TensorView, PrintingAHugeExpandedViewReadsOnlyItsEdges) {
+  Tensor one = ones({1});
+  EXPECT_EQ(one.expand({int64_t{10000000000000}}).repr(), "tensor([1., 1., 1.,  ..., 1., 1., 1.])");
+  Tensor planes = arange(6, DType::Float).reshape({2, 3, 1}).expand({2, 3, int64_t{1000000000000}}).transpose(0, 2);
+  const std::string block = "[[0., 3.],\n         [1., 4.],\n         [2., 5.]]";
+  const std::string sep = ",\n\n        ";
+  EXPECT_EQ(planes.repr(), "tensor([" + block + sep + block + sep + block + sep + "..." + sep + block + sep + block +
+                               sep + block + "])");
+  Tensor ints = ones({1}, DType::Long).expand({int64_t{1} << 40});
+  EXPECT_EQ(ints.repr(), "tensor([1, 1, 1,  ..., 1, 1, 1])");
+  // Twenty-five long dimensions would summarise to 6^25 elements: refused by name.
+  std::vector<int64_t> shape(25, 7);
+  EXPECT_THROW((void)one.reshape(std::vector<int64_t>(25, 1)).expand(shape).repr(), LimitError);
+}
+
 TEST(TensorView, ViewRefusesIncompatibleStridesReshapeCopies) {
   Tensor t = arange(6, DType::Float).view({2, 3}).t();
   EXPECT_THROW(t.view({6}), ValueError);
