@@ -245,8 +245,37 @@ class Emitter {
     for (const Node* n : b->nodes()) emit_node(n);
   }
 
+  // IR text can give a node any number of inputs, outputs and blocks; the cases of
+  // emit_node read fixed ones, so a node without them is refused here by name
+  // (outputs < 0: any number).
+  void check_node_shape(const Node* n, size_t min_inputs, int outputs, size_t blocks) const {
+    if (n->inputs().size() < min_inputs || (outputs >= 0 && n->outputs().size() != static_cast<size_t>(outputs)) ||
+        n->blocks().size() != blocks)
+      fail(n, fmt::format("{} needs {}{} input(s), {} output(s) and {} block(s); this one has {}, {} and {}",
+                          n->kind().qual_string(), min_inputs > 0 ? "at least " : "", min_inputs,
+                          outputs >= 0 ? std::to_string(outputs) : "any number of", blocks, n->inputs().size(),
+                          n->outputs().size(), n->blocks().size()));
+  }
+  void check_node_shape(const Node* n) const {
+    switch (n->kind().id()) {
+      case sym::k_prim_If: return check_node_shape(n, 1, -1, 2);
+      case sym::k_prim_Loop: return check_node_shape(n, 2, -1, 1);
+      case sym::k_prim_GetAttr: return check_node_shape(n, 1, 1, 0);
+      case sym::k_prim_SetAttr: return check_node_shape(n, 2, -1, 0);
+      case sym::k_prim_CallFunction:
+      case sym::k_prim_CallMethod: return check_node_shape(n, 1, -1, 0);
+      case sym::k_prim_isinstance: return check_node_shape(n, 1, 1, 0);
+      case sym::k_prim_TupleConstruct:
+      case sym::k_prim_ListConstruct:
+      case sym::k_prim_DictConstruct:
+      case sym::k_prim_CreateObject: return check_node_shape(n, 0, 1, 0);
+      default: return;
+    }
+  }
+
   void emit_node(const Node* n) {
     current_node_ = n;
+    check_node_shape(n);
     const uint32_t kind = n->kind().id();
     switch (kind) {
       case sym::k_prim_Constant:
