@@ -1153,7 +1153,13 @@ Exit FunctionCompiler::emit_branches(Value* cond, const std::function<Exit(Env&)
       unusable_[name] = {fmt::format("{} is not defined in the {} branch", name, vals[0] ? "false" : "true"), {}};
       continue;
     }
-    if (!vals[0] || !vals[1] || vals[0] == vals[1]) continue;
+    if (!vals[0] || !vals[1]) continue;
+    if (vals[0] == vals[1]) {
+      // Both branches left the same value (`x = y` on each side, `z if c else z`): no
+      // output needed, but it is the name's value after the if, even for a new name.
+      env.set(name, vals[0]);
+      continue;
+    }
     // The declared type (the return annotation for returns) unifies what fits it:
     // int and str returned from a function annotated Union[int, str].
     TypePtr hint = name == kReturnVar ? return_type_ : nullptr;
@@ -1903,10 +1909,12 @@ Value* FunctionCompiler::emit_binop(const Tree& e, Env& env) {
 }
 
 Value* FunctionCompiler::emit_unary(const Tree& e, Env& env) {
+  // Python's grammar, which the parser follows, has unary plus; TorchScript's has not,
+  // and torch reports the '+' as a missing name.
+  if (e.op() == TokenKind::Plus) fail(SourceRange(e.range().source(), e.range().start(), e.range().start() + 1),
+                                      "expected ident but found '+' here");
   Value* v = emit_expr(*e.child(0), env);
   switch (e.op()) {
-    case TokenKind::Plus:
-      return v;
     case TokenKind::Minus:
       if (auto c = to_ivalue(v); c && c->isInt()) return constant(IValue(-c->toInt()), e.range());
       if (auto c = to_ivalue(v); c && c->isDouble()) return constant(IValue(-c->toDouble()), e.range());
