@@ -222,6 +222,7 @@ class Unpickler {
       TL_CHECK(info != nullptr, FormatError, "{}: unknown pickle opcode 0x{:02x} at offset {}",
                label_, byte, at);
       op_at_ = at;
+      in_flight_.clear();
       Arg arg = in_.read_arg(*info);
       if (info->op == Op::STOP) {
         TL_CHECK(marks_.empty(), FormatError, "{}: STOP with an unclosed MARK", label_);
@@ -338,6 +339,7 @@ class Unpickler {
              label_, info.name, op_at_);
     IValue v = std::move(stack_.back());
     stack_.pop_back();
+    in_flight_.push_back(v);
     return v;
   }
   IValue& top(const OpInfo& info) {
@@ -358,6 +360,7 @@ class Unpickler {
     std::vector<IValue> items(std::make_move_iterator(stack_.begin() + static_cast<std::ptrdiff_t>(m)),
                               std::make_move_iterator(stack_.end()));
     stack_.resize(m);
+    in_flight_.insert(in_flight_.end(), items.begin(), items.end());
     return items;
   }
 
@@ -437,6 +440,7 @@ class Unpickler {
       TL_CHECK(memo_.size() < options_.limits.max_memo, LimitError,
                "{}: memo holds more than {} entries", label_, options_.limits.max_memo);
     }
+    if (IValue* old = memo_.find(index)) replaced_.push_back(*old);
     memo_.set(index, top(info));
     if (top(info).isPyObject()) {
       auto p = pending_.find(static_cast<const PyObjectImpl*>(top(info).heapPtr()));
@@ -1028,8 +1032,12 @@ class Unpickler {
   void dismantle_leftovers(const std::unordered_set<const RefCounted*>& keep) {
     std::vector<IValue> work;
     for (auto& v : stack_) work.push_back(std::move(v));
+    for (auto& v : in_flight_) work.push_back(std::move(v));
+    for (auto& v : replaced_) work.push_back(std::move(v));
     memo_.drain([&](IValue v) { work.push_back(std::move(v)); });
     stack_.clear();
+    in_flight_.clear();
+    replaced_.clear();
     dismantle(std::move(work), keep);
   }
 
@@ -1075,6 +1083,11 @@ class Unpickler {
   const UnpicklerOptions& options_;
   std::string label_;
   std::vector<IValue> stack_;
+  // Values the current opcode has popped: if it throws before placing them, they are
+  // out of the stack's and memo's reach, and one that contains itself would leak.
+  std::vector<IValue> in_flight_;
+  // Memo entries overwritten by a later PUT, for the same reason.
+  std::vector<IValue> replaced_;
   std::vector<size_t> marks_;
   Memo memo_;
   // Globals the class resolver answered, and instances of them awaiting BUILD.
