@@ -13,21 +13,58 @@ namespace torchlet {
 
 namespace {
 
-// Checks that sizes are non-negative and that numel*itemsize fits in 63 bits.
+// Checks that sizes are non-negative and that numel*itemsize fits in 63 bits. Overflow
+// messages are torch's words, so a program probing the limits sees the same error.
 int64_t checked_numel(IntList sizes, size_t itemsize) {
   int64_t n = 1;
   for (int64_t s : sizes) {
     TL_CHECK(s >= 0, ValueError, "Trying to create tensor with negative dimension {}: {}", s, shape_repr(sizes));
-    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError, "shape {} has too many elements",
-             shape_repr(sizes));
+    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError,
+             "Storage size calculation overflowed with sizes={}", shape_repr(sizes));
   }
   int64_t bytes;
   TL_CHECK(!__builtin_mul_overflow(n, static_cast<int64_t>(itemsize), &bytes), LimitError,
-           "shape {} is too large in bytes", shape_repr(sizes));
+           "Storage size calculation overflowed with sizes={}", shape_repr(sizes));
   return n;
 }
 
+// Bytes of storage a (sizes, strides, offset) view needs: up to and including its furthest
+// element, 0 when it has none. Overflow is an error, not a wrapped extent that would pass
+// a bounds check.
+int64_t storage_bytes_needed(IntList sizes, IntList strides, int64_t offset, size_t itemsize,
+                             const char* op) {
+  for (int64_t s : sizes) {
+    TL_CHECK(s >= 0, ValueError, "Trying to create tensor with negative dimension {}: {}", s,
+             shape_repr(sizes));
+  }
+  for (int64_t s : sizes) {
+    if (s == 0) return 0;
+  }
+  int64_t last = offset;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    TL_CHECK(strides[i] >= 0, ValueError,
+             "{}: Negative strides are not supported at the moment, got strides: {}", op,
+             shape_repr(strides));
+    int64_t span;
+    TL_CHECK(!__builtin_mul_overflow(sizes[i] - 1, strides[i], &span) &&
+                 !__builtin_add_overflow(last, span, &last),
+             LimitError, "Storage size calculation overflowed with sizes={} and strides={}",
+             shape_repr(sizes), shape_repr(strides));
+  }
+  int64_t bytes;
+  TL_CHECK(!__builtin_mul_overflow(last + 1, static_cast<int64_t>(itemsize), &bytes), LimitError,
+           "Storage size calculation overflowed with sizes={} and strides={}", shape_repr(sizes),
+           shape_repr(strides));
+  return bytes;
+}
+
+// Every view goes through here, so every tensor's numel() fits in int64 (expand and
+// friends take sizes from the caller; torch refuses the same shapes).
 Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset) {
+  int64_t n = 1;
+  for (int64_t s : sizes) {
+    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError, "numel: integer multiplication overflow");
+  }
   auto impl = make_intrusive<TensorImpl>(base.storage(), offset, std::move(sizes),
                                          std::move(strides), base.dtype());
   impl->requires_grad_ = base.requires_grad();
@@ -39,15 +76,21 @@ Shape infer_size(IntList shape, int64_t numel) {
   Shape out(shape.begin(), shape.end());
   std::optional<size_t> infer;
   int64_t product = 1;
+  bool overflow = false;  // a product past int64 can never equal numel, unless a size is 0
+  bool has_zero = false;
   for (size_t i = 0; i < out.size(); ++i) {
     if (out[i] == -1) {
       TL_CHECK(!infer, ValueError, "only one dimension can be inferred");
       infer = i;
     } else {
       TL_CHECK(out[i] >= 0, ValueError, "invalid shape dimension {}", out[i]);
-      product *= out[i];
+      has_zero |= out[i] == 0;
+      overflow |= __builtin_mul_overflow(product, out[i], &product);
     }
   }
+  if (has_zero) product = 0;
+  TL_CHECK(!overflow || has_zero, ValueError, "shape '{}' is invalid for input of size {}",
+           shape_repr(shape), numel);
   if (infer) {
     TL_CHECK(product != 0 && numel % product == 0, ValueError,
              "shape '{}' is invalid for input of size {}", shape_repr(shape), numel);
@@ -82,11 +125,17 @@ std::optional<Shape> compute_view_strides(IntList old_sizes, IntList old_strides
   int64_t view_numel = 1;
   for (int64_t tensor_d = static_cast<int64_t>(old_sizes.size()) - 1; tensor_d >= 0; tensor_d--) {
     tensor_numel *= old_sizes[tensor_d];
+    // Size-1 dims may carry any stride, so these products can leave int64: an overflowing
+    // chunk span equals no real stride, and an overflowing view stride means "copy instead".
+    int64_t chunk_span;
+    bool span_overflows = __builtin_mul_overflow(tensor_numel, chunk_base_stride, &chunk_span);
     if (tensor_d == 0 ||
         (old_sizes[tensor_d - 1] != 1 &&
-         old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+         (span_overflows || old_strides[tensor_d - 1] != chunk_span))) {
       while (view_d >= 0 && (view_numel < tensor_numel || new_sizes[view_d] == 1)) {
-        new_strides[view_d] = view_numel * chunk_base_stride;
+        if (__builtin_mul_overflow(view_numel, chunk_base_stride, &new_strides[view_d])) {
+          return std::nullopt;
+        }
         view_numel *= new_sizes[view_d];
         view_d--;
       }
@@ -156,23 +205,13 @@ Tensor Tensor::as_strided(IntList sizes, IntList strides, std::optional<int64_t>
            sizes.size());
   int64_t off = offset.value_or(storage_offset());
   TL_CHECK(off >= 0, ValueError, "as_strided: negative storage offset {}", off);
-  checked_numel(sizes, element_size());
   // The furthest element must lie inside the storage (torch checks the same).
-  int64_t last = off;
-  bool empty = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    TL_CHECK(strides[i] >= 0, ValueError, "as_strided: negative strides are not supported");
-    if (sizes[i] == 0) empty = true;
-    else last += (sizes[i] - 1) * strides[i];
-  }
-  if (!empty) {
-    uint64_t need = (static_cast<uint64_t>(last) + 1) * element_size();
-    TL_CHECK(need <= storage()->nbytes(), ValueError,
-             "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a "
-             "storage size of {} are out of bounds for storage of size {}",
-             shape_repr(sizes), shape_repr(strides), off, element_size(), need,
-             storage()->nbytes());
-  }
+  int64_t need = storage_bytes_needed(sizes, strides, off, element_size(), "as_strided");
+  TL_CHECK(static_cast<uint64_t>(need) <= storage()->nbytes(), ValueError,
+           "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a "
+           "storage size of {} are out of bounds for storage of size {}",
+           shape_repr(sizes), shape_repr(strides), off, element_size(), need,
+           storage()->nbytes());
   return make_view(*this, Shape(sizes.begin(), sizes.end()), Shape(strides.begin(), strides.end()),
                    off);
 }
@@ -377,14 +416,8 @@ Tensor empty_strided(IntList sizes, IntList strides, DType dtype) {
   TL_CHECK(sizes.size() == strides.size(), ValueError,
            "empty_strided: mismatch in length of strides and shape");
   checked_numel(sizes, element_size(dtype));
-  int64_t last = 0;
-  bool is_empty = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    TL_CHECK(strides[i] >= 0, ValueError, "empty_strided: negative strides are not supported");
-    if (sizes[i] == 0) is_empty = true;
-    else last += (sizes[i] - 1) * strides[i];
-  }
-  size_t nbytes = is_empty ? 0 : static_cast<size_t>(last + 1) * element_size(dtype);
+  auto nbytes = static_cast<size_t>(
+      storage_bytes_needed(sizes, strides, 0, element_size(dtype), "empty_strided"));
   return Tensor(make_intrusive<TensorImpl>(make_storage(nbytes), 0,
                                            Shape(sizes.begin(), sizes.end()),
                                            Shape(strides.begin(), strides.end()), dtype));
@@ -398,13 +431,8 @@ Tensor from_blob(void* data, IntList sizes, IntList strides, DType dtype) {
   TL_CHECK(sizes.size() == strides.size(), ValueError,
            "from_blob: mismatch in length of strides and shape");
   checked_numel(sizes, element_size(dtype));
-  int64_t last = 0;
-  bool is_empty = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) is_empty = true;
-    else last += (sizes[i] - 1) * strides[i];
-  }
-  size_t nbytes = is_empty ? 0 : static_cast<size_t>(last + 1) * element_size(dtype);
+  auto nbytes = static_cast<size_t>(
+      storage_bytes_needed(sizes, strides, 0, element_size(dtype), "from_blob"));
   auto storage = make_intrusive<StorageImpl>(static_cast<std::byte*>(data), nbytes, nullptr);
   return Tensor(make_intrusive<TensorImpl>(std::move(storage), 0,
                                            Shape(sizes.begin(), sizes.end()),

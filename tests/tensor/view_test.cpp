@@ -100,6 +100,40 @@ TEST(TensorView, AsStridedIsCheckedAgainstTheStorage) {
   EXPECT_THROW(t.as_strided({3, 2}, {2, 1}), ValueError);  // reaches element 5 of 4
 }
 
+// Sizes whose product leaves int64 are refused where the view is made, with torch's
+// words, so numel() never overflows (it did for expand before).
+TEST(TensorView, ShapesWhoseProductOverflowsAreRefused) {
+  auto message = [](auto&& make) -> std::string {
+    try {
+      make();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  Tensor one = ones({1}).reshape(std::vector<int64_t>(25, 1));
+  EXPECT_EQ(message([&] { (void)one.expand(std::vector<int64_t>(25, 7)); }),
+            "numel: integer multiplication overflow");
+  const int64_t big = int64_t{1} << 40;
+  EXPECT_EQ(message([&] { (void)ones({2}).view({big, big, -1}); }),
+            "shape '[1099511627776, 1099511627776, -1]' is invalid for input of size 2");
+  EXPECT_EQ(message([&] { (void)ones({2}).reshape({big, big, 0}); }),
+            "shape '[1099511627776, 1099511627776, 0]' is invalid for input of size 2");
+  EXPECT_EQ(message([&] { (void)ones({4}).as_strided({int64_t{1} << 32, int64_t{1} << 32}, {0, 0}); }),
+            "numel: integer multiplication overflow");
+  const int64_t far = int64_t{1} << 62;
+  EXPECT_EQ(message([&] { (void)ones({4}).as_strided({2, 2}, {far, far}); }),
+            "Storage size calculation overflowed with sizes=[2, 2] and strides=[4611686018427387904, "
+            "4611686018427387904]");
+  EXPECT_EQ(message([&] { (void)empty_strided({3}, {far}, DType::Float); }),
+            "Storage size calculation overflowed with sizes=[3] and strides=[4611686018427387904]");
+  EXPECT_EQ(message([&] { (void)zeros({int64_t{1} << 31, int64_t{1} << 31, 2}); }),
+            "Storage size calculation overflowed with sizes=[2147483648, 2147483648, 2]");
+  // A size-1 dimension may carry any stride; viewing around it must not overflow either.
+  Tensor odd = ones({4}).as_strided({2, 1}, {1, far});
+  EXPECT_EQ(shape_repr(odd.reshape({1, 2}).sizes()), "[1, 2]");
+}
+
 TEST(TensorView, ErrorsNameTheProblem) {
   Tensor t = zeros({2, 3});
   EXPECT_THROW(t.select(2, 0), IndexError);
