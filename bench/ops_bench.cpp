@@ -433,9 +433,22 @@ struct Timing {
   double ours_us, theirs_us;
 };
 
+// Runs both sides, alternating, for about `seconds`. After a change of thread count the
+// first tens of milliseconds are slow for whoever runs first (the idle vCPU and the
+// sleeping OpenMP worker have to wake up; measured ~2x for 30 ms on this VM), so both
+// sides get past that before anything is timed (50 ms: 20 ms left some cases slow).
+void warm_up(const Case& c, double seconds) {
+  double t0 = now_seconds();
+  while (now_seconds() - t0 < seconds) {
+    (void)c.ours();
+    (void)c.theirs();
+  }
+}
+
 Timing measure(const Case& c, int rounds, double target) {
   auto ours = [&] { (void)c.ours(); };
   auto theirs = [&] { (void)c.theirs(); };
+  warm_up(c, std::max(5 * target, 0.05));
   int64_t n_ours = calibrate(ours, target), n_theirs = calibrate(theirs, target);
   std::vector<double> o, t;
   for (int r = 0; r < rounds; ++r) {
