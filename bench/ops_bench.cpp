@@ -7,7 +7,8 @@
 //
 //   ops_bench [--filter SUBSTR] [--threads 1,2] [--rounds 7] [--target-ms 10] [--markdown] [--wall]
 //
-// Timing: each case is calibrated so one batch of calls takes about TARGET ms per side;
+// Timing: after a 50 ms warm-up of both sides at the thread count, each case is
+// calibrated so one batch of calls takes about TARGET ms per side;
 // then ROUNDS rounds each time one batch of torchlet and one of torch, the order
 // alternating per round, and the per-call median over rounds is reported. The ratio
 // is torchlet time / torch time (below 1.0: torchlet is faster). Single-threaded runs
