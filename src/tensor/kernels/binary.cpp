@@ -213,13 +213,16 @@ T int_pow(T base, T exp) {
 }
 
 template <typename out_t, typename T, typename F>
-void run_binary(const StridedLoop& l, const F& f) {
+void run_binary(const StridedLoop& l, const F& f, int64_t grain = kernels::kGrainSize) {
   using M = opmath_t<T>;
-  kernels::run_loop(l, [&](char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os) {
-    kernels::binary_rows<out_t, T, T>(p, s, n, rows, os, [&](T x, T y) {
-      return static_cast<out_t>(f(static_cast<M>(x), static_cast<M>(y)));
-    });
-  });
+  kernels::run_loop(
+      l,
+      [&](char** p, const int64_t* s, int64_t n, int64_t rows, const int64_t* os) {
+        kernels::binary_rows<out_t, T, T>(p, s, n, rows, os, [&](T x, T y) {
+          return static_cast<out_t>(f(static_cast<M>(x), static_cast<M>(y)));
+        });
+      },
+      grain);
 }
 
 [[noreturn]] void not_implemented(std::string_view op, DType d) {
@@ -245,15 +248,18 @@ void arith_kernel(BinaryOp op, std::string_view name, const StridedLoop& l, cons
       } else {
         M al = alpha.to_unchecked<M>();
         if (is_sub) al = wrapping_sub<M>(M(0), al);
-        if (al == M(1)) return run_binary<T, T>(l, [](M a, M b) { return wrapping_add(a, b); });
-        return run_binary<T, T>(l, [al](M a, M b) { return wrapping_add(a, wrapping_mul(al, b)); });
+        constexpr int64_t cheap = kernels::kCheapGrainSize;
+        if (al == M(1)) return run_binary<T, T>(l, [](M a, M b) { return wrapping_add(a, b); }, cheap);
+        return run_binary<T, T>(l, [al](M a, M b) { return wrapping_add(a, wrapping_mul(al, b)); }, cheap);
       }
     }
     case BinaryOp::mul:
       if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a && b; });
-      return run_binary<T, T>(l, [](M a, M b) { return wrapping_mul(a, b); });
+      return run_binary<T, T>(l, [](M a, M b) { return wrapping_mul(a, b); }, kernels::kCheapGrainSize);
     case BinaryOp::div_true:
-      if constexpr (!kInt && !kBool) return run_binary<T, T>(l, [](M a, M b) { return a / b; });
+      if constexpr (!kInt && !kBool) {
+        return run_binary<T, T>(l, [](M a, M b) { return a / b; }, kernels::kCheapGrainSize);
+      }
       break;  // integral inputs were promoted to float before dispatch
     case BinaryOp::div_trunc:
       if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_div_trunc(a, b); });
