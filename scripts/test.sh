@@ -30,8 +30,11 @@ sanitized() {
   grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset sanitize --fresh >/dev/null)
   cmake --build "$build" -j "$jobs"
   # Leaks count; the first report stops the process so ctest sees the failure.
+  # interop.test_torchvision_coverage is left to the Release pass: 1.5 minutes of torch
+  # scripting around one `torchlet ops` call, which other sanitized tests make too.
   (cd "$build" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j "$(nproc)")
+     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+     ctest --output-on-failure -j "$(nproc)" -E '^interop\.test_torchvision_coverage$')
 }
 
 fuzz() {
