@@ -60,6 +60,5 @@ class TorchvisionCoverage(unittest.TestCase):
         self.assertGreater(len(schemas), 50)  # the walk saw the graphs' operators
 
 
-
 if __name__ == "__main__":
     unittest.main()
