@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,19 +14,26 @@ namespace torchlet {
 
 namespace {
 
+// The product of `sizes`, or nothing when it does not fit in int64.
+std::optional<int64_t> checked_product(IntList sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) {
+    if (__builtin_mul_overflow(n, s, &n)) return std::nullopt;
+  }
+  return n;
+}
+
 // Checks that sizes are non-negative and that numel*itemsize fits in 63 bits. Overflow
 // messages are torch's words, so a program probing the limits sees the same error.
 int64_t checked_numel(IntList sizes, size_t itemsize) {
-  int64_t n = 1;
   for (int64_t s : sizes) {
     TL_CHECK(s >= 0, ValueError, "Trying to create tensor with negative dimension {}: {}", s, shape_repr(sizes));
-    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError,
-             "Storage size calculation overflowed with sizes={}", shape_repr(sizes));
   }
+  const std::optional<int64_t> n = checked_product(sizes);
   int64_t bytes;
-  TL_CHECK(!__builtin_mul_overflow(n, static_cast<int64_t>(itemsize), &bytes), LimitError,
+  TL_CHECK(n && !__builtin_mul_overflow(*n, static_cast<int64_t>(itemsize), &bytes), LimitError,
            "Storage size calculation overflowed with sizes={}", shape_repr(sizes));
-  return n;
+  return *n;
 }
 
 // Bytes of storage a (sizes, strides, offset) view needs: up to and including its furthest
@@ -33,13 +41,13 @@ int64_t checked_numel(IntList sizes, size_t itemsize) {
 // a bounds check.
 int64_t storage_bytes_needed(IntList sizes, IntList strides, int64_t offset, size_t itemsize,
                              const char* op) {
+  bool empty = false;  // still check every size: [0, -1] is an error, not an empty view
   for (int64_t s : sizes) {
     TL_CHECK(s >= 0, ValueError, "Trying to create tensor with negative dimension {}: {}", s,
              shape_repr(sizes));
+    empty = empty || s == 0;
   }
-  for (int64_t s : sizes) {
-    if (s == 0) return 0;
-  }
+  if (empty) return 0;
   int64_t last = offset;
   for (size_t i = 0; i < sizes.size(); ++i) {
     TL_CHECK(strides[i] >= 0, ValueError,
@@ -61,10 +69,7 @@ int64_t storage_bytes_needed(IntList sizes, IntList strides, int64_t offset, siz
 // Every view goes through here, so every tensor's numel() fits in int64 (expand and
 // friends take sizes from the caller; torch refuses the same shapes).
 Tensor make_view(const Tensor& base, Shape sizes, Shape strides, int64_t offset) {
-  int64_t n = 1;
-  for (int64_t s : sizes) {
-    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError, "numel: integer multiplication overflow");
-  }
+  TL_CHECK(checked_product(sizes).has_value(), LimitError, "numel: integer multiplication overflow");
   auto impl = make_intrusive<TensorImpl>(base.storage(), offset, std::move(sizes),
                                          std::move(strides), base.dtype());
   impl->requires_grad_ = base.requires_grad();

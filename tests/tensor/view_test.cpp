@@ -129,6 +129,14 @@ TEST(TensorView, ShapesWhoseProductOverflowsAreRefused) {
             "Storage size calculation overflowed with sizes=[3] and strides=[4611686018427387904]");
   EXPECT_EQ(message([&] { (void)zeros({int64_t{1} << 31, int64_t{1} << 31, 2}); }),
             "Storage size calculation overflowed with sizes=[2147483648, 2147483648, 2]");
+  // A zero size makes the tensor empty but does not excuse a negative one beside it.
+  EXPECT_EQ(message([&] { (void)empty_strided({0, -1}, {1, 1}, DType::Float); }),
+            "Trying to create tensor with negative dimension -1: [0, -1]");
+  EXPECT_EQ(message([&] { (void)zeros({0, -2}); }), "Trying to create tensor with negative dimension -2: [0, -2]");
+  // torch 1.13's as_strided returns a tensor of size [0, -1] here; a negative size is
+  // refused instead, since every later numel() and loop would have to distrust it.
+  EXPECT_EQ(message([&] { (void)ones({4}).as_strided({0, -1}, {1, 1}); }),
+            "Trying to create tensor with negative dimension -1: [0, -1]");
   // A size-1 dimension may carry any stride; viewing around it must not overflow either.
   Tensor odd = ones({4}).as_strided({2, 1}, {1, far});
   EXPECT_EQ(shape_repr(odd.reshape({1, 2}).sizes()), "[1, 2]");
