@@ -64,7 +64,13 @@ bool is_raises(const IValue& expected) {
 // ("RuntimeError: ", "builtins.ValueError: ", "index error: ") and surrounding blanks:
 // torch reports every interpreter error as RuntimeError, torchlet by kind.
 std::string message_body(std::string m) {
-  static const std::regex kClass(R"(^(RuntimeError|builtins\.\w+|[a-z]+ error|limit exceeded|unsafe global|unsupported|I/O error): )");
+  static const std::regex kClass = [] {
+    std::string kinds;  // torchlet's printed kind names, from the one list of them
+#define TL_ERROR_KIND(cls, printed, why) kinds += std::string("|") + printed;
+#include <torchlet/error.def>
+#undef TL_ERROR_KIND
+    return std::regex(R"(^(RuntimeError|builtins\.\w+)" + kinds + "): ");
+  }();
   m = std::regex_replace(m, kClass, "");
   const size_t b = m.find_first_not_of(" \t"), e = m.find_last_not_of(" \t");
   return b == std::string::npos ? "" : m.substr(b, e - b + 1);
