@@ -1,6 +1,8 @@
 // Reductions and scans (reduce.cpp) against real PyTorch: dim lists, keepdim, dtype
 // arguments, 0-dim and empty inputs, transposed inputs, NaN/inf handling, every real
 // dtype, and long rows where the summation order matters.
+#include <cstring>
+
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
 
@@ -85,6 +87,26 @@ std::optional<testing::Tolerance> reduce_tolerance(const std::string& op, DType 
 }
 
 TEST(ReduceOracle, MatchesTorch) { testing::run_fixture("reduce.txt", reduce_ops(), reduce_tolerance); }
+
+// Many rows are summed in one call (row_sums.h) and a single row by pairwise_sum; both
+// must give the same value to the last bit, whatever the row length (every branch of the
+// 32- and 8-element steps, the tail, and the 1024-element block boundary).
+TEST(Reduce, RowsSumToTheBitAsASingleRowDoes) {
+  for (DType d : {DType::Float, DType::Double}) {
+    for (int64_t n : {0, 1, 7, 8, 9, 31, 32, 33, 40, 49, 63, 64, 100, 255, 777, 1023, 1024, 1025, 3000}) {
+      Tensor x = randn({6, n}, d);
+      Tensor rows = sum(x, {1});
+      Tensor means = mean(x, {1});
+      for (int64_t r = 0; r < 6; ++r) {
+        // Bits, not values: an empty row's mean is NaN on both paths.
+        const size_t bytes = element_size(d);
+        EXPECT_EQ(std::memcmp(rows.data<char>() + r * bytes, sum(x.select(0, r), {}).data<char>(), bytes), 0) << "n=" << n;
+        EXPECT_EQ(std::memcmp(means.data<char>() + r * bytes, mean(x.select(0, r), {}).data<char>(), bytes), 0)
+            << "n=" << n;
+      }
+    }
+  }
+}
 
 TEST(Reduce, RepeatedDimIsRefused) {
   EXPECT_THROW(sum(ones({2, 3}), {1, 1}), ValueError);

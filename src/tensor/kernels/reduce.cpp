@@ -12,6 +12,7 @@
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/loop.h"
+#include "tensor/kernels/row_sums.h"
 
 namespace torchlet {
 namespace {
@@ -228,15 +229,20 @@ Tensor sum_impl(const Tensor& self, IntList dim, bool keepdim, std::optional<DTy
   Tensor out = empty(r.out_shape, rd);
   dispatch_real(rd, op, [&]<typename T>() {
     using A = std::conditional_t<std::is_same_v<T, bool>, int64_t, opmath_t<T>>;
-    const double count = static_cast<double>(r.n_red);
-    auto row = [&](const T* p, int64_t n) {
-      A s = r.n_out == 1 ? parallel_sum<A>(p, n, Identity{}) : pairwise_sum<A>(p, n, Identity{});
-      if constexpr (std::is_floating_point_v<A>) {
-        if (mean) s = static_cast<A>(s / static_cast<A>(count));
-      }
-      return static_cast<T>(s);
-    };
-    for_rows<T, T>(r, out, row);
+    // A sum divides by 1, which changes no value.
+    A divisor = 1;
+    if constexpr (std::is_floating_point_v<A>) {
+      if (mean) divisor = static_cast<A>(static_cast<double>(r.n_red));
+    }
+    const T* rows = r.rows.data<T>();
+    T* o = out.data<T>();
+    if (r.n_out == 1) {
+      o[0] = static_cast<T>(parallel_sum<A>(rows, r.n_red, Identity{}) / divisor);
+      return;
+    }
+    const int64_t n = r.n_red;
+    parallel_for(0, r.n_out, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1)),
+                 [&](int64_t b, int64_t e) { kernels::divided_row_sums<A>(rows + b * n, e - b, n, divisor, o + b); });
   });
   return out;
 }
