@@ -1,6 +1,7 @@
 // The type system against torch 1.13: the Type every schema argument denotes prints as
 // torch prints it, subtyping agrees with Type.isSubtypeOf on every pair of the types
 // schemas use, and annotations parse and print back.
+#include <functional>
 #include <map>
 
 #include <gtest/gtest.h>
@@ -193,6 +194,47 @@ TEST(Type, TypeOfValues) {
   IValue obj(make_intrusive<ObjectImpl>(c, 0));
   EXPECT_EQ(type_of(obj)->str(), "__torch__.Foo");
   EXPECT_NE(obj.repr().find("__torch__.Foo"), std::string::npos) << obj.repr();
+}
+
+}  // namespace
+}  // namespace torchlet::jit
+
+namespace torchlet::jit {
+namespace {
+
+std::string repeat(std::string_view s, size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+std::string limit_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const LimitError& e) {
+    return e.what();
+  }
+  return "no LimitError";
+}
+
+// A type file text can nest without bound ("int" and 6000 "?" in a graph, found by the
+// IR fuzzer: printing it overflowed the stack; "List[" a million times in a pickled type
+// tag would overflow the parser). Both are refused at kMaxTypeDepth, the limit itself
+// is usable.
+TEST(Type, NestingIsBoundedWhereverATypeIsMade) {
+  const std::string deepest = repeat("List[", kMaxTypeDepth - 1) + "int" + repeat("]", kMaxTypeDepth - 1);
+  EXPECT_EQ(parse_type_annotation(deepest)->annotation_str(), deepest);
+  const std::string too_deep = "List[" + deepest + "]";
+  EXPECT_EQ(limit_message([&] { parse_type_annotation(too_deep); }), "type nested deeper than 256 levels");
+  EXPECT_EQ(limit_message([&] { parse_type_annotation(repeat("List[", 1000000) + "int"); }),
+            "type nested deeper than 256 levels");
+  EXPECT_EQ(parse_graph_type("int" + repeat("?", kMaxTypeDepth - 1))->str(), "int" + repeat("?", kMaxTypeDepth - 1));
+  EXPECT_EQ(limit_message([&] { parse_graph_type("int" + repeat("?", 6000)); }), "type nested deeper than 256 levels");
+  EXPECT_EQ(limit_message([&] { parse_graph_type("int" + repeat("[]", 6000)); }), "type nested deeper than 256 levels");
+  TypePtr t = Type::int_();
+  for (size_t i = 1; i < kMaxTypeDepth; ++i) t = Type::future(t);
+  EXPECT_EQ(limit_message([&] { Type::dict(Type::str_(), t); }), "type nested deeper than 256 levels");
+  EXPECT_EQ(limit_message([&] { Type::tuple({Type::int_(), t}); }), "type nested deeper than 256 levels");
 }
 
 }  // namespace

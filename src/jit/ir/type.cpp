@@ -47,6 +47,12 @@ const char* type_kind_name(TypeKind kind) { return kKindNames[static_cast<size_t
 
 // --- factories ------------------------------------------------------------------------
 
+Type::Type(TypeKind kind, std::vector<TypePtr> contained, std::string name)
+    : kind_(kind), contained_(std::move(contained)), name_(std::move(name)) {
+  for (const TypePtr& c : contained_) depth_ = std::max(depth_, c->depth_ + 1);
+  TL_CHECK(depth_ <= kMaxTypeDepth, LimitError, "type nested deeper than {} levels", kMaxTypeDepth);
+}
+
 TypePtr Type::get(TypeKind k) {
   static const std::vector<TypePtr> singletons = [] {
     std::vector<TypePtr> v;
@@ -537,7 +543,12 @@ class TypeParser {
   }
 
   TypePtr type() {
+    // Bounds the recursion through generic arguments before any type exists to refuse
+    // (a pickled type tag can be "List[" a million times over).
+    TL_CHECK(open_ < kMaxTypeDepth, LimitError, "type nested deeper than {} levels", kMaxTypeDepth);
+    ++open_;
     TypePtr t = base();
+    --open_;
     if (!graph_) return t;
     while (true) {
       if (peek() == '[' && pos_ + 1 < s_.size() && s_[pos_ + 1] == ']') {
@@ -648,6 +659,7 @@ class TypeParser {
   bool graph_, allow_vars_;
   const TypeResolver& resolve_;
   size_t pos_ = 0;
+  size_t open_ = 0;  // type() calls in progress
 };
 
 // Schema spellings of singleton kinds that differ from the printed names.

@@ -28,6 +28,11 @@ enum class TypeKind {
 };
 const char* type_kind_name(TypeKind kind);  // "Tensor", "List", ...
 
+// How deep one type may nest (List[List[int]] is 3). Printing, comparing and freeing a
+// type recurse through it, and a file can spell any depth ("int" and 6000 "?" in graph
+// text); real programs stay in single digits, and source nesting stops at 200 anyway.
+inline constexpr size_t kMaxTypeDepth = 256;
+
 class ClassType;
 class EnumType;
 class InterfaceType;
@@ -36,8 +41,8 @@ using ClassTypePtr = std::shared_ptr<ClassType>;
 
 class Type : public std::enable_shared_from_this<Type> {
  public:
-  Type(TypeKind kind, std::vector<TypePtr> contained, std::string name)
-      : kind_(kind), contained_(std::move(contained)), name_(std::move(name)) {}
+  // Refuses a type nested deeper than kMaxTypeDepth (LimitError).
+  Type(TypeKind kind, std::vector<TypePtr> contained, std::string name);
   virtual ~Type() = default;
   Type(const Type&) = delete;
   Type& operator=(const Type&) = delete;
@@ -111,6 +116,7 @@ class Type : public std::enable_shared_from_this<Type> {
   std::string name_;
   std::vector<std::string> field_names_;
   std::string tensor_details_;  // kind Tensor only; empty for plain Tensor
+  size_t depth_ = 1;             // 1 + the deepest contained type's
 };
 
 bool operator==(const Type& a, const Type& b);
