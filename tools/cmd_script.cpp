@@ -123,6 +123,8 @@ int cmd_run(const Args& args) {
   start = std::chrono::steady_clock::now();
   IValue out = fn(call_args);
   const double first_ms = ms_since(start);
+  // Saved before printing: a result too deep to print is still the user's to keep.
+  if (!output_file.empty()) save(out, output_file);
   fmt::print("{}\n", out.repr());
   fmt::print("loaded {} ({} parameters) in {:.1f} ms; {} ran in {:.1f} ms\n", archive, m.named_parameters().size(),
              load_ms, method, first_ms);
@@ -136,7 +138,6 @@ int cmd_run(const Args& args) {
     std::sort(times.begin(), times.end());
     fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, times[times.size() / 2], times.front());
   }
-  if (!output_file.empty()) save(out, output_file);
   return 0;
 }
 

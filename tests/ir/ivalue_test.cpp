@@ -83,6 +83,45 @@ TEST(IValue, ReprMatchesPython) {
   EXPECT_EQ(IValue::bytes("ab").repr(), "b'ab'");
 }
 
+// Note [Recursion over values]: a value nested past the limit is refused by every walk
+// with a LimitError (it overflowed the stack), and one that contains itself prints as
+// Python prints it.
+TEST(IValue, DeepAndSelfContainingValuesPrintCompareAndHashSafely) {
+  auto nested = [](size_t depth) {
+    IValue v = IValue::list({});
+    for (size_t i = 0; i < depth; ++i) v = IValue::list({v});
+    return v;
+  };
+  auto limit_message = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (const LimitError& e) {
+      return e.what();
+    }
+    return "no LimitError";
+  };
+  IValue deep = nested(100'000), deep2 = nested(100'000);
+  EXPECT_EQ(limit_message([&] { (void)deep.repr(); }), "printing a value: value nested deeper than 1000 levels");
+  EXPECT_EQ(limit_message([&] { (void)(deep == deep2); }), "comparing values: value nested deeper than 1000 levels");
+  IValue tuples = IValue::tuple({});
+  for (int i = 0; i < 5000; ++i) tuples = IValue::tuple({tuples});
+  EXPECT_EQ(limit_message([&] { (void)IValueHash()(tuples); }), "hashing a tuple: value nested deeper than 1000 levels");
+  // Below the limit every walk completes, and a failed walk leaves no depth behind.
+  EXPECT_EQ(nested(900).repr().size(), 2u * 901);
+  EXPECT_TRUE(nested(900) == nested(900));
+
+  IValue self = IValue::list({IValue(1)});
+  self.listRef().elements.push_back(self);
+  EXPECT_EQ(self.repr(), "[1, [...]]");
+  IValue d(make_intrusive<DictImpl>());
+  d.dictRef().insert_or_assign(IValue("me"), d);
+  d.dictRef().insert_or_assign(IValue("list"), self);
+  EXPECT_EQ(d.repr(), "{'me': {...}, 'list': [1, [...]]}");
+  EXPECT_EQ(IValue::tuple({self, self}).repr(), "([1, [...]], [1, [...]])");  // siblings are not cycles
+  self.listRef().elements.clear();  // break the cycles so the test does not leak them
+  d.dictRef().clear();
+}
+
 TEST(IValue, BigIntPrintsDecimal) {
   // 2**64 as pickle's LONG1 little-endian two's complement: 9 bytes.
   std::string le(8, '\0');

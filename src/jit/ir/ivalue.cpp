@@ -1,6 +1,7 @@
 // IValue: construction, refcounting, typed access, Python equality/hashing and repr.
 #include <torchlet/ivalue.h>
 
+#include <algorithm>
 #include <atomic>
 #include <vector>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <torchlet/error.h>
 
 #include "core/python_format.h"
+#include "jit/ir/value_recursion.h"
 
 namespace torchlet {
 
@@ -46,6 +48,15 @@ template <typename T>
 intrusive_ptr<T> borrow_as(RefCounted* p) {
   return intrusive_ptr<T>(static_cast<T*>(p));
 }
+
+// Note [Recursion over values]: repr, == and hash walk a value recursively, and a value
+// can nest without bound (a TorchScript loop wraps one in another as often as it likes)
+// or contain itself. As Python does, printing shows a list or dict it is already inside
+// as [...] or {...}, and every walk refuses to go deeper than kMaxValueRecursion levels
+// with a LimitError instead of overflowing the stack (value_recursion.h).
+thread_local size_t tl_value_recursion = 0;
+// The containers being printed on this thread, outermost first.
+thread_local std::vector<const void*> tl_printing;
 
 }  // namespace
 
@@ -253,6 +264,30 @@ bool IValue::is(const IValue& o) const {
   }
 }
 
+ValueRecursion::ValueRecursion(const char* walk) {
+  TL_CHECK(tl_value_recursion < kMaxValueRecursion, LimitError, "{}: value nested deeper than {} levels", walk,
+           kMaxValueRecursion);
+  ++tl_value_recursion;
+}
+
+ValueRecursion::~ValueRecursion() { --tl_value_recursion; }
+
+void print_container(std::ostream& os, const IValue& v, char open, char close, const std::function<void()>& body) {
+  if (std::find(tl_printing.begin(), tl_printing.end(), v.heapPtr()) != tl_printing.end()) {
+    os << open << "..." << close;
+    return;
+  }
+  const ValueRecursion guard("printing a value");
+  tl_printing.push_back(v.heapPtr());
+  try {
+    body();
+  } catch (...) {
+    tl_printing.pop_back();
+    throw;
+  }
+  tl_printing.pop_back();
+}
+
 // --- equality and hashing --------------------------------------------------------------
 
 namespace {
@@ -267,6 +302,7 @@ double number_value(const IValue& v) {
 }  // namespace
 
 bool operator==(const IValue& a, const IValue& b) {
+  const ValueRecursion guard("comparing values");
   if (is_number(a) && is_number(b)) {
     if (a.isDouble() || b.isDouble()) return number_value(a) == number_value(b);
     int64_t x = a.isBool() ? a.toBool() : a.toInt();
@@ -400,6 +436,7 @@ size_t IValueHash::operator()(const IValue& v) const {
     case IValueTag::None:
       return 0x5a5a;
     case IValueTag::Tuple: {
+      const ValueRecursion guard("hashing a tuple");
       size_t h = 0x345678;
       for (const auto& e : v.tupleRef().elements) h = h * 1000003 ^ (*this)(e);
       return h;
@@ -549,24 +586,25 @@ void print_value(std::ostream& os, const IValue& v) {
       os << ')';
       return;
     case IValueTag::Tuple:
-      print_sequence(os, v.tupleRef().elements, '(', ')', true);
+      print_container(os, v, '(', ')', [&] { print_sequence(os, v.tupleRef().elements, '(', ')', true); });
       return;
     case IValueTag::List:
-      print_sequence(os, v.listRef().elements, '[', ']', false);
+      print_container(os, v, '[', ']', [&] { print_sequence(os, v.listRef().elements, '[', ']', false); });
       return;
-    case IValueTag::Dict: {
-      os << '{';
-      bool first = true;
-      for (const auto& [k, val] : v.dictRef().items()) {
-        if (!first) os << ", ";
-        first = false;
-        print_value(os, k);
-        os << ": ";
-        print_value(os, val);
-      }
-      os << '}';
+    case IValueTag::Dict:
+      print_container(os, v, '{', '}', [&] {
+        os << '{';
+        bool first = true;
+        for (const auto& [k, val] : v.dictRef().items()) {
+          if (!first) os << ", ";
+          first = false;
+          print_value(os, k);
+          os << ": ";
+          print_value(os, val);
+        }
+        os << '}';
+      });
       return;
-    }
     case IValueTag::Object: {
       ClassNameFn fn = g_class_name_fn.load();
       os << '<' << (fn ? fn(v.objectRef()) : std::string("object")) << " object>";

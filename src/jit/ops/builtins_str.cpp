@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "jit/ir/value_recursion.h"
 #include "jit/ops/ops_util.h"
 
 namespace torchlet::jit::ops {
@@ -155,21 +156,26 @@ void print_to(std::ostream& out, const IValue& v) {
     case IValueTag::String: out << v.toStringRef(); return;
     case IValueTag::Tensor: out << tensor_str(v.toTensor()); return;
     case IValueTag::Device: out << v.toDevice().str(); return;
-    case IValueTag::List: print_seq(out, v.listRef().elements, "[", "]", false); return;
-    case IValueTag::Tuple: print_seq(out, v.tupleRef().elements, "(", ")", true); return;
-    case IValueTag::Dict: {
-      out << "{";
-      bool first = true;
-      for (const auto& [k, val] : v.dictRef().items()) {
-        if (!first) out << ", ";
-        first = false;
-        print_to(out, k);
-        out << ": ";
-        print_to(out, val);
-      }
-      out << "}";
+    case IValueTag::List:
+      print_container(out, v, '[', ']', [&] { print_seq(out, v.listRef().elements, "[", "]", false); });
       return;
-    }
+    case IValueTag::Tuple:
+      print_container(out, v, '(', ')', [&] { print_seq(out, v.tupleRef().elements, "(", ")", true); });
+      return;
+    case IValueTag::Dict:
+      print_container(out, v, '{', '}', [&] {
+        out << "{";
+        bool first = true;
+        for (const auto& [k, val] : v.dictRef().items()) {
+          if (!first) out << ", ";
+          first = false;
+          print_to(out, k);
+          out << ": ";
+          print_to(out, val);
+        }
+        out << "}";
+      });
+      return;
     case IValueTag::Storage:
     case IValueTag::BigInt:
     case IValueTag::Bytes:
