@@ -193,5 +193,41 @@ TEST(IRParser, DamagedTextFailsCleanly) {
   EXPECT_GT(checked, 1000u);
 }
 
+// Nesting is bounded (2000 unindented prim::If levels, 134 KB, overflowed the stack in
+// lint): 256 levels of blocks or of `with` subgraphs parse, one more is a LimitError.
+TEST(IRParser, BlockAndSubgraphNestingIsBounded) {
+  auto nested_ifs = [](size_t n) {
+    std::string head = "graph(%c : bool, %x : int):\n", tail;
+    for (size_t i = 0; i < n; ++i) {
+      head += "%r" + std::to_string(i) + " : int = prim::If(%c)\nblock0():\n";
+      tail = "-> (" + (i + 1 < n ? "%r" + std::to_string(i + 1) : std::string("%x")) + ")\nblock1():\n-> (%x)\n" + tail;
+    }
+    return head + tail + "return (%r0)\n";
+  };
+  auto forks = [](size_t n) {
+    std::string text = "graph(%x : Tensor):\n";
+    for (size_t i = 1; i <= n; ++i) {
+      text += "%f : Future[Tensor] = prim::fork_" + std::to_string(i) + "(%x)\nreturn (%x)\nwith prim::fork_" +
+              std::to_string(i) + " = graph(%x : Tensor):\n";
+    }
+    return text + "return (%x)\n";
+  };
+  auto limit_message = [](const std::string& text) -> std::string {
+    try {
+      parse_ir(text);
+    } catch (const LimitError& e) {
+      return e.what();
+    }
+    return "no LimitError";
+  };
+  GraphPtr g = parse_ir(nested_ifs(256));
+  g->lint();
+  EXPECT_EQ(parse_ir(g->str())->str(), g->str());
+  EXPECT_EQ(limit_message(nested_ifs(257)), "IR text: block nested deeper than 256 levels at line 515");
+  EXPECT_EQ(limit_message(nested_ifs(100'000)), "IR text: block nested deeper than 256 levels at line 515");
+  parse_ir(forks(256))->lint();
+  EXPECT_EQ(limit_message(forks(257)), "IR text: subgraph nested deeper than 256 levels at line 772");
+}
+
 }  // namespace
 }  // namespace torchlet::jit

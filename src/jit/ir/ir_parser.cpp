@@ -34,6 +34,10 @@ constexpr size_t kMaxIdDigits = 9;
 constexpr size_t kMaxCommentColumn = 1 << 16;
 constexpr size_t kMaxCommentLine = size_t{1} << 31;
 constexpr size_t kMaxLocationBytes = size_t{16} << 20;
+// Blocks and `with` subgraphs nested inside one another. Parsing, lint, printing and
+// emission recurse once per level; graphs compiled from source stay within the source
+// parser's 200, and 2000 levels (40 KB of text unindented) overflowed the stack in lint.
+constexpr size_t kMaxBlockNesting = 256;
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -268,7 +272,7 @@ class IRParser {
     auto saved_names = std::move(names_);
     names_.clear();
     auto sub = std::make_shared<Graph>();
-    parse_graph(*sub);
+    nested("subgraph", [&] { parse_graph(*sub); });
     names_ = std::move(saved_names);
     n->kind_ = Symbol::from_qual_string(group.substr(0, group.rfind('_')));
     n->attrs_.insert(n->attrs_.begin(), Node::Attr{kSubgraph, Node::AttrValue(std::in_place_index<static_cast<size_t>(AttributeKind::g)>, sub)});
@@ -338,7 +342,21 @@ class IRParser {
     return true;
   }
 
+  // One level of block or subgraph nesting while `body` parses it.
+  template <typename F>
+  void nested(const char* what, const F& body) {
+    if (nesting_ >= kMaxBlockNesting)
+      TL_FAIL(LimitError, "IR text: {} nested deeper than {} levels at line {}", what, kMaxBlockNesting,
+              src_->line_index(std::min(pos_, s_.size())) + 1);
+    ++nesting_;
+    body();
+    --nesting_;
+  }
+
   void block(Graph& g, Node* owner) {
+    nested("block", [&] { block_body(g, owner); });
+  }
+  void block_body(Graph& g, Node* owner) {
     last_node_ = nullptr;
     Block* b = owner->add_block();
     expect('(');
@@ -634,6 +652,7 @@ class IRParser {
   size_t location_bytes_ = 0;  // the placeholder sources of locations_, in all
   Node* last_node_ = nullptr;
   size_t pos_ = 0;
+  size_t nesting_ = 0;  // blocks and subgraphs open at pos_
 };
 
 GraphPtr parse_ir(std::string_view text, const TypeResolver& resolve, std::unordered_map<std::string, Value*>* values) {
