@@ -193,5 +193,34 @@ TEST(Compiler, ConstantsFoldButErrorsWaitForRunTime) {
   EXPECT_THROW((*fn)({}), ScriptException);
 }
 
+// A chain of functions, each calling the next from inside nested ifs, is compiled callee
+// first from inside the caller's blocks: 100 functions of 60 levels overflowed the C++
+// stack. Definitions and blocks open at once are bounded together, and the graphs, calls
+// inlined, stay within what graph text may nest.
+TEST(Compiler, DefinitionsAndTheirBlocksNestBoundedTogether) {
+  auto chain = [](int functions, int depth) {
+    std::string src;
+    for (int f = 0; f < functions; ++f) {
+      src += "def f" + std::to_string(f) + "(x: int) -> int:\n";
+      std::string pad = "    ";
+      for (int d = 0; d < depth; ++d, pad += "    ") src += pad + "if x > " + std::to_string(d) + ":\n";
+      src += pad + "x = " + (f + 1 < functions ? "f" + std::to_string(f + 1) + "(x - 1)" : std::string("x")) + "\n";
+      src += "    return x\n";
+    }
+    return src;
+  };
+  auto cu = compile(chain(10, 20));  // 10 definitions, each with 21 levels of blocks
+  EXPECT_EQ((*cu->find_function("f0"))({IValue(int64_t{100})}).toInt(), 91);
+  std::string what;
+  try {
+    compile(chain(100, 60));
+  } catch (const LimitError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("blocks nest more than 256 deep, counting definitions and the blocks inside them together"),
+            std::string::npos)
+      << what.substr(0, 300);
+}
+
 }  // namespace
 }  // namespace torchlet::jit

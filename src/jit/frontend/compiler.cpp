@@ -383,20 +383,28 @@ class FileCompiler {
   TypePtr declare_enum(const std::string& qualname, const ClassDefView& cd);
   TypePtr declare_interface(const std::string& qualname, const ClassDefView& cd, bool is_module);
   std::unordered_set<std::string> in_progress_;
-  // Compiling one definition compiles the ones it names first; the chain is bounded so a
-  // hostile file cannot exhaust the C++ stack (kMaxDefinitionNesting).
+  // Compiling one definition compiles the ones it names first, from inside the blocks
+  // around the call: the definitions and blocks open on the C++ stack are bounded
+  // together (kMaxCompileNesting), so a hostile file cannot exhaust it with a chain of
+  // functions each nested a little (100 functions of 60 nested ifs each overflowed it).
+  // Inlined, a graph then nests no deeper than graph text may (ir_parser.cpp).
   size_t depth_ = 0;
+ public:
   struct Nest {
     FileCompiler& fc;
-    Nest(FileCompiler& f, const SourceRange& where) : fc(f) {
-      if (++fc.depth_ > kMaxDefinitionNesting) {
+    Nest(FileCompiler& f, const SourceRange& where, const char* what = "definitions that name each other") : fc(f) {
+      if (++fc.depth_ > kMaxCompileNesting) {
         --fc.depth_;
-        throw_limit_error(where, fmt::format("definitions that name each other more than {} deep", kMaxDefinitionNesting));
+        throw_limit_error(where, fmt::format("{} nest more than {} deep, counting definitions and the blocks inside "
+                                             "them together",
+                                             what, kMaxCompileNesting));
       }
     }
     ~Nest() { --fc.depth_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
   };
-  static constexpr size_t kMaxDefinitionNesting = 200;
+  static constexpr size_t kMaxCompileNesting = 256;
 };
 
 namespace {
@@ -824,6 +832,7 @@ TypePtr FunctionCompiler::infer_return_type() {
 }
 
 Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begin, Env& env, bool in_loop) {
+  const FileCompiler::Nest nest(file_, begin < stmts.size() ? stmts[begin]->range() : def_.range(), "blocks");
   for (size_t i = begin; i < stmts.size(); ++i) {
     const Tree& s = *stmts[i];
     switch (s.kind()) {
