@@ -272,7 +272,9 @@ ValueRecursion::ValueRecursion(const char* walk) {
 
 ValueRecursion::~ValueRecursion() { --tl_value_recursion; }
 
-void print_container(std::ostream& os, const IValue& v, char open, char close, const std::function<void()>& body) {
+void print_container(std::ostream& os, const IValue& v, const std::function<void(const IValue&)>& element) {
+  const char open = v.isList() ? '[' : v.isTuple() ? '(' : '{';
+  const char close = v.isList() ? ']' : v.isTuple() ? ')' : '}';
   if (std::find(tl_printing.begin(), tl_printing.end(), v.heapPtr()) != tl_printing.end()) {
     os << open << "..." << close;
     return;
@@ -280,7 +282,25 @@ void print_container(std::ostream& os, const IValue& v, char open, char close, c
   const ValueRecursion guard("printing a value");
   tl_printing.push_back(v.heapPtr());
   try {
-    body();
+    os << open;
+    if (v.isDict()) {
+      bool first = true;
+      for (const auto& [k, val] : v.dictRef().items()) {
+        if (!first) os << ", ";
+        first = false;
+        element(k);
+        os << ": ";
+        element(val);
+      }
+    } else {
+      const auto& items = v.isList() ? v.listRef().elements : v.tupleRef().elements;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) os << ", ";
+        element(items[i]);
+      }
+      if (v.isTuple() && items.size() == 1) os << ',';
+    }
+    os << close;
   } catch (...) {
     tl_printing.pop_back();
     throw;
@@ -302,7 +322,6 @@ double number_value(const IValue& v) {
 }  // namespace
 
 bool operator==(const IValue& a, const IValue& b) {
-  const ValueRecursion guard("comparing values");
   if (is_number(a) && is_number(b)) {
     if (a.isDouble() || b.isDouble()) return number_value(a) == number_value(b);
     int64_t x = a.isBool() ? a.toBool() : a.toInt();
@@ -326,6 +345,7 @@ bool operator==(const IValue& a, const IValue& b) {
       return a.toDevice() == b.toDevice();
     case IValueTag::Tuple:
     case IValueTag::List: {
+      const ValueRecursion guard("comparing values");
       const auto& x = a.isTuple() ? a.tupleRef().elements : a.listRef().elements;
       const auto& y = b.isTuple() ? b.tupleRef().elements : b.listRef().elements;
       if (x.size() != y.size()) return false;
@@ -335,6 +355,7 @@ bool operator==(const IValue& a, const IValue& b) {
       return true;
     }
     case IValueTag::Dict: {
+      const ValueRecursion guard("comparing values");
       const DictImpl& x = a.dictRef();
       const DictImpl& y = b.dictRef();
       if (x.size() != y.size()) return false;
@@ -533,17 +554,6 @@ namespace {
 
 void print_value(std::ostream& os, const IValue& v);
 
-void print_sequence(std::ostream& os, const std::vector<IValue>& items, char open, char close,
-                    bool one_tuple) {
-  os << open;
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) os << ", ";
-    print_value(os, items[i]);
-  }
-  if (one_tuple && items.size() == 1) os << ',';
-  os << close;
-}
-
 void print_value(std::ostream& os, const IValue& v) {
   switch (v.tag()) {
     case IValueTag::None:
@@ -586,24 +596,9 @@ void print_value(std::ostream& os, const IValue& v) {
       os << ')';
       return;
     case IValueTag::Tuple:
-      print_container(os, v, '(', ')', [&] { print_sequence(os, v.tupleRef().elements, '(', ')', true); });
-      return;
     case IValueTag::List:
-      print_container(os, v, '[', ']', [&] { print_sequence(os, v.listRef().elements, '[', ']', false); });
-      return;
     case IValueTag::Dict:
-      print_container(os, v, '{', '}', [&] {
-        os << '{';
-        bool first = true;
-        for (const auto& [k, val] : v.dictRef().items()) {
-          if (!first) os << ", ";
-          first = false;
-          print_value(os, k);
-          os << ": ";
-          print_value(os, val);
-        }
-        os << '}';
-      });
+      print_container(os, v, [&](const IValue& e) { print_value(os, e); });
       return;
     case IValueTag::Object: {
       ClassNameFn fn = g_class_name_fn.load();

@@ -1,4 +1,5 @@
-// Guards for code that walks an IValue recursively (printing, comparing, hashing):
+// Guards for code that walks an IValue recursively (printing, comparing, hashing), and the
+// one layout of printed containers:
 // Note [Recursion over values] in ivalue.cpp.
 #pragma once
 
@@ -22,9 +23,10 @@ class ValueRecursion {
   ValueRecursion& operator=(const ValueRecursion&) = delete;
 };
 
-// Runs `body`, which prints the list, tuple or dict v; when v is already being printed
-// further out on this thread (it contains itself) writes open "..." close instead, as
-// Python's repr does.
-void print_container(std::ostream& os, const IValue& v, char open, char close, const std::function<void()>& body);
+// Prints the list, tuple or dict v as Python lays them out ([a, b], (a,), {k: v}), each
+// element through `element` (repr and the interpreter's str differ only there). A
+// container already being printed further out on this thread (it contains itself)
+// prints as [...], (...) or {...}, as Python's repr does.
+void print_container(std::ostream& os, const IValue& v, const std::function<void(const IValue&)>& element);
 
 }  // namespace torchlet

@@ -131,17 +131,6 @@ std::string tensor_str(const Tensor& t) {
 
 void print_to(std::ostream& out, const IValue& v);
 
-template <typename Seq>
-void print_seq(std::ostream& out, const Seq& elems, const char* open, const char* close, bool tuple) {
-  out << open;
-  for (size_t i = 0; i < elems.size(); ++i) {
-    if (i) out << ", ";
-    print_to(out, elems[i]);
-  }
-  if (tuple && elems.size() == 1) out << ",";
-  out << close;
-}
-
 void print_to(std::ostream& out, const IValue& v) {
   switch (v.tag()) {
     case IValueTag::None: out << "None"; return;
@@ -157,24 +146,9 @@ void print_to(std::ostream& out, const IValue& v) {
     case IValueTag::Tensor: out << tensor_str(v.toTensor()); return;
     case IValueTag::Device: out << v.toDevice().str(); return;
     case IValueTag::List:
-      print_container(out, v, '[', ']', [&] { print_seq(out, v.listRef().elements, "[", "]", false); });
-      return;
     case IValueTag::Tuple:
-      print_container(out, v, '(', ')', [&] { print_seq(out, v.tupleRef().elements, "(", ")", true); });
-      return;
     case IValueTag::Dict:
-      print_container(out, v, '{', '}', [&] {
-        out << "{";
-        bool first = true;
-        for (const auto& [k, val] : v.dictRef().items()) {
-          if (!first) out << ", ";
-          first = false;
-          print_to(out, k);
-          out << ": ";
-          print_to(out, val);
-        }
-        out << "}";
-      });
+      print_container(out, v, [&](const IValue& e) { print_to(out, e); });
       return;
     case IValueTag::Storage:
     case IValueTag::BigInt:

@@ -460,16 +460,6 @@ void check_pool_float(DType d, const char* kernel) {
            dtype_info(d).scalar_type_name);
 }
 
-// Each plane's sum over the divisor, planes split over threads (global average pooling in
-// the classifier heads). Independent accumulators per plane: one serial chain of adds per
-// plane ran at 3x torch's time.
-template <typename M, typename T>
-void global_average_planes(const T* in, int64_t planes, int64_t hw, M divisor, T* out) {
-  parallel_for(0, planes, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(hw, 1)), [&](int64_t b, int64_t e) {
-    kernels::divided_row_sums<M>(in + b * hw, e - b, hw, divisor, out + b);
-  });
-}
-
 }  // namespace
 
 Tensor max_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, IntList padding_in, IntList dilation_in,
@@ -542,7 +532,7 @@ Tensor avg_pool2d(const Tensor& self, IntList kernel_size, IntList stride_in, In
     if constexpr (std::is_floating_point_v<M>) {
       // A window that is the whole plane (ResNet's 7x7 head): no padding, one output.
       if (k[0] == p.h && k[1] == p.w && pad[0] == 0 && pad[1] == 0) {
-        global_average_planes<M>(in, p.planes, p.h * p.w, static_cast<M>(divisor_override.value_or(p.h * p.w)), o);
+        kernels::parallel_divided_row_sums<M>(in, p.planes, p.h * p.w, static_cast<M>(divisor_override.value_or(p.h * p.w)), o);
         return;
       }
     }
@@ -639,7 +629,8 @@ Tensor adaptive_avg_pool2d(const Tensor& self, IntList output_size) {
     const T* in = p.x.data<T>();
     T* o = out.data<T>();
     if (oh == 1 && ow == 1) {
-      global_average_planes<M>(in, p.planes, p.h * p.w, static_cast<M>(p.h * p.w), o);
+      // Global average (the classifier heads): every plane's sum in one call per thread.
+      kernels::parallel_divided_row_sums<M>(in, p.planes, p.h * p.w, static_cast<M>(p.h * p.w), o);
       return;
     }
     parallel_for(0, p.planes, 1, [&](int64_t b, int64_t e) {

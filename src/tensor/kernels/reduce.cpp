@@ -240,9 +240,7 @@ Tensor sum_impl(const Tensor& self, IntList dim, bool keepdim, std::optional<DTy
       o[0] = static_cast<T>(parallel_sum<A>(rows, r.n_red, Identity{}) / divisor);
       return;
     }
-    const int64_t n = r.n_red;
-    parallel_for(0, r.n_out, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1)),
-                 [&](int64_t b, int64_t e) { kernels::divided_row_sums<A>(rows + b * n, e - b, n, divisor, o + b); });
+    kernels::parallel_divided_row_sums<A>(rows, r.n_out, r.n_red, divisor, o);
   });
   return out;
 }

@@ -5,6 +5,7 @@
 // loop, which GCC compiles to scalar adds lane by lane.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -54,6 +55,13 @@ TL_VECTOR_CLONES void divided_row_sums(const T* p, int64_t rows, int64_t n, A di
     else s = block_sum<A>(row, n, same);
     out[r] = static_cast<Out>(s / divisor);
   }
+}
+
+// divided_row_sums with the rows split over threads, about kGrainSize elements a task.
+template <typename A, typename T, typename Out>
+void parallel_divided_row_sums(const T* p, int64_t rows, int64_t n, A divisor, Out* out) {
+  parallel_for(0, rows, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(n, 1)),
+               [&](int64_t b, int64_t e) { divided_row_sums<A>(p + b * n, e - b, n, divisor, out + b); });
 }
 
 }  // namespace torchlet::kernels
