@@ -249,7 +249,10 @@ struct BytesImpl : RefCounted {
 struct BigIntImpl : RefCounted {
   explicit BigIntImpl(std::string le_bytes) : bytes(std::move(le_bytes)) {}
   std::string bytes;
-  std::string decimal() const;  // for printing
+  // The int as Python source: decimal up to kMaxDecimalBytes of magnitude (2466
+  // digits), hex beyond, so printing any int a file holds takes linear time.
+  std::string python_literal() const;
+  static constexpr size_t kMaxDecimalBytes = 1024;
 };
 
 struct ComplexImpl : RefCounted {

@@ -98,7 +98,7 @@ std::string show_arg(const OpInfo& info, const Arg& a) {
     case ArgKind::FloatNl: return python_float_repr(a.d);
     case ArgKind::DecimalNlLong:
     case ArgKind::Long1:
-    case ArgKind::Long4: return a.fits_int64 ? std::to_string(a.i) : BigIntImpl(a.s).decimal();
+    case ArgKind::Long4: return a.fits_int64 ? std::to_string(a.i) : BigIntImpl(a.s).python_literal();
     case ArgKind::StringNlNoescapePair: return show_str(a.s + " " + a.s2);
     case ArgKind::StringNl:
       // The quotes are part of the line; pickletools strips them (escapes are rare

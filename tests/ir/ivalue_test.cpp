@@ -133,6 +133,64 @@ TEST(IValue, BigIntPrintsDecimal) {
   EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(neg)).repr(), "-18446744073709551616");
 }
 
+// `x` * 10 in place, little-endian bytes (the multiplication the printer never does, so
+// the powers of ten below are built independently of the division that prints them).
+void times_ten(std::string& le) {
+  unsigned carry = 0;
+  for (auto& c : le) {
+    const unsigned v = static_cast<uint8_t>(c) * 10u + carry;
+    c = static_cast<char>(v & 0xff);
+    carry = v >> 8;
+  }
+  if (carry) le.push_back(static_cast<char>(carry));
+}
+
+// Two's complement negation of a non-negative little-endian value, with a sign byte.
+std::string negated(std::string le) {
+  le.push_back('\0');
+  unsigned carry = 1;
+  for (auto& c : le) {
+    const unsigned v = static_cast<uint8_t>(~static_cast<uint8_t>(c)) + carry;
+    c = static_cast<char>(v & 0xff);
+    carry = v >> 8;
+  }
+  return le;
+}
+
+TEST(IValue, BigIntPrintsEveryPowerOfTenItCanPrintInDecimal) {
+  std::string le("\x01", 1);
+  for (size_t k = 1;; ++k) {
+    times_ten(le);
+    std::string ten_to_k = "1" + std::string(k, '0');
+    std::string le_signed = le;
+    if (static_cast<uint8_t>(le.back()) & 0x80) le_signed.push_back('\0');  // keep it positive
+    if (le.size() > BigIntImpl::kMaxDecimalBytes) {
+      EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(le_signed)).repr().substr(0, 2), "0x");
+      break;
+    }
+    if (k > 100 && k % 17 != 0 && le.size() < BigIntImpl::kMaxDecimalBytes) continue;  // keep it quick
+    ASSERT_EQ(IValue(make_intrusive<BigIntImpl>(le_signed)).repr(), ten_to_k);
+    ASSERT_EQ(IValue(make_intrusive<BigIntImpl>(negated(le))).repr(), "-" + ten_to_k);
+  }
+}
+
+TEST(IValue, HugeBigIntsPrintInHexInLinearTime) {
+  // 2**(8*n) for a 4 MiB n: in decimal (quadratic) this took hours; hex is the same value.
+  const size_t n = size_t{4} << 20;
+  std::string le(n, '\0');
+  le.push_back('\x01');
+  le.push_back('\0');  // sign byte: positive
+  const std::string text = IValue(make_intrusive<BigIntImpl>(le)).repr();
+  EXPECT_EQ(text, "0x1" + std::string(2 * n, '0'));
+  EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(negated(le.substr(0, n + 1)))).repr(), "-0x1" + std::string(2 * n, '0'));
+  // The smallest hex case: one byte over the decimal bound, odd nibble count trimmed.
+  std::string just_over(BigIntImpl::kMaxDecimalBytes, '\xff');
+  just_over += "\x0a";
+  just_over.push_back('\0');
+  EXPECT_EQ(IValue(make_intrusive<BigIntImpl>(just_over)).repr(),
+            "0xa" + std::string(2 * BigIntImpl::kMaxDecimalBytes, 'f'));
+}
+
 TEST(IValue, DeviceParsingRejectsGarbage) {
   EXPECT_EQ(Device::parse("cpu").str(), "cpu");
   EXPECT_EQ(Device::parse("cuda:0").str(), "cuda:0");

@@ -522,10 +522,10 @@ void DictImpl::clear() {
 
 // --- printing -----------------------------------------------------------------------------
 
-std::string BigIntImpl::decimal() const {
-  // Two's complement little-endian -> sign + magnitude -> repeated division by 10.
+std::string BigIntImpl::python_literal() const {
+  // Two's complement little-endian -> sign + magnitude.
   std::vector<uint8_t> mag(bytes.begin(), bytes.end());
-  bool negative = !mag.empty() && (mag.back() & 0x80);
+  const bool negative = !mag.empty() && (mag.back() & 0x80);
   if (negative) {  // magnitude = ~x + 1
     unsigned carry = 1;
     for (auto& b : mag) {
@@ -534,20 +534,41 @@ std::string BigIntImpl::decimal() const {
       carry = v >> 8;
     }
   }
-  std::string digits;
-  while (true) {
-    bool all_zero = true;
-    unsigned rem = 0;
+  while (!mag.empty() && mag.back() == 0) mag.pop_back();
+  std::string text;
+  if (mag.size() > kMaxDecimalBytes) {
+    // Base conversion is quadratic, and a pickle may hold a megabyte-long int: printing
+    // it in decimal would take hours. Hex is linear and still the exact value (Python
+    // itself refuses to print more than 4300 decimal digits).
+    static constexpr char kHex[] = "0123456789abcdef";
+    text = "0x";
     for (size_t i = mag.size(); i-- > 0;) {
-      unsigned cur = (rem << 8) | mag[i];
-      mag[i] = static_cast<uint8_t>(cur / 10);
-      rem = cur % 10;
-      if (mag[i] != 0) all_zero = false;
+      if (i + 1 == mag.size() && mag[i] < 16) {
+        text += kHex[mag[i]];
+      } else {
+        text += kHex[mag[i] >> 4];
+        text += kHex[mag[i] & 15];
+      }
     }
-    digits.insert(digits.begin(), static_cast<char>('0' + rem));
-    if (all_zero) break;
+  } else {
+    // Repeated division by 10^9, nine digits a pass, least significant first.
+    constexpr uint64_t kChunk = 1'000'000'000;
+    bool all_zero = mag.empty();
+    while (!all_zero) {
+      all_zero = true;
+      uint64_t rem = 0;
+      for (size_t i = mag.size(); i-- > 0;) {
+        const uint64_t cur = (rem << 8) | mag[i];
+        mag[i] = static_cast<uint8_t>(cur / kChunk);
+        rem = cur % kChunk;
+        if (mag[i] != 0) all_zero = false;
+      }
+      for (int d = 0; d < 9 && (rem != 0 || !all_zero); ++d, rem /= 10) text += static_cast<char>('0' + rem % 10);
+    }
+    if (text.empty()) text = "0";
+    std::reverse(text.begin(), text.end());
   }
-  return negative ? "-" + digits : digits;
+  return negative ? "-" + text : text;
 }
 
 namespace {
@@ -569,7 +590,7 @@ void print_value(std::ostream& os, const IValue& v) {
       os << v.toInt();
       return;
     case IValueTag::BigInt:
-      os << v.toBigInt()->decimal();
+      os << v.toBigInt()->python_literal();
       return;
     case IValueTag::Double:
       os << python_float_repr(v.toDouble());
