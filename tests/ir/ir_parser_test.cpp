@@ -197,12 +197,11 @@ TEST(IRParser, DamagedTextFailsCleanly) {
 // lint): 256 levels of blocks or of `with` subgraphs parse, one more is a LimitError.
 TEST(IRParser, BlockAndSubgraphNestingIsBounded) {
   auto nested_ifs = [](size_t n) {
-    std::string head = "graph(%c : bool, %x : int):\n", tail;
-    for (size_t i = 0; i < n; ++i) {
-      head += "%r" + std::to_string(i) + " : int = prim::If(%c)\nblock0():\n";
-      tail = "-> (" + (i + 1 < n ? "%r" + std::to_string(i + 1) : std::string("%x")) + ")\nblock1():\n-> (%x)\n" + tail;
-    }
-    return head + tail + "return (%r0)\n";
+    std::string text = "graph(%c : bool, %x : int):\n";
+    for (size_t i = 0; i < n; ++i) text += "%r" + std::to_string(i) + " : int = prim::If(%c)\nblock0():\n";
+    for (size_t i = n; i-- > 0;)  // innermost block first
+      text += "-> (" + (i + 1 < n ? "%r" + std::to_string(i + 1) : std::string("%x")) + ")\nblock1():\n-> (%x)\n";
+    return text + "return (%r0)\n";
   };
   auto forks = [](size_t n) {
     std::string text = "graph(%x : Tensor):\n";
