@@ -198,6 +198,29 @@ TEST(Graph, LintCatchesBrokenInvariants) {
     g->nodes().front()->add_input(g->inputs()[0]);
     EXPECT_THROW(g->lint(), InternalError);
   }
+  // Use lists no API can break, broken by hand: one that lost a use, one that lists a
+  // use twice (lint finds both with a table of listed uses, not a search per input).
+  auto lint_message = [](const Graph& g) -> std::string {
+    try {
+      g.lint();
+    } catch (const InternalError& e) {
+      return e.what();
+    }
+    return "lint passed";
+  };
+  {
+    GraphPtr g = build_if_loop();
+    auto& uses = const_cast<std::vector<Use>&>(g->inputs()[0]->uses());
+    ASSERT_FALSE(uses.empty());
+    uses.pop_back();
+    EXPECT_NE(lint_message(*g).find("input %x.1 does not list this use"), std::string::npos) << lint_message(*g);
+  }
+  {
+    GraphPtr g = build_if_loop();
+    auto& uses = const_cast<std::vector<Use>&>(g->inputs()[0]->uses());
+    uses.push_back(uses.front());
+    EXPECT_NE(lint_message(*g).find("use list of %x.1 lists a use twice"), std::string::npos) << lint_message(*g);
+  }
 }
 
 TEST(Graph, DestroyAndReplaceAfter) {

@@ -1,7 +1,6 @@
 // Graph::lint: the invariants every pass must preserve, checked in one walk (see ir.h,
 // Note [Control flow]). Failures are InternalErrors naming the node and the rule, since
 // a malformed graph is always a bug in whatever built it.
-#include <algorithm>
 #include <sstream>
 #include <unordered_set>
 #include <vector>
@@ -36,8 +35,14 @@ class Linter {
     }
     throw InternalError(fmt::format("graph lint: {}{}{}", rule, where.empty() ? "" : " at: ", where));
   }
-  void check(bool ok, const Node* n, const std::string& rule) const {
+  // The rule is a literal, or a callable that formats it: lint runs after every pass,
+  // so a message is only built when the check fails.
+  void check(bool ok, const Node* n, const char* rule) const {
     if (!ok) fail(n, rule);
+  }
+  template <typename Describe>
+  void check(bool ok, const Node* n, Describe&& describe) const {
+    if (!ok) fail(n, describe());
   }
 
   bool in_scope(const Value* v) const {
@@ -48,24 +53,33 @@ class Linter {
   }
   void define(const Value* v, const Node* n, size_t offset) {
     check(all_values_.count(const_cast<Value*>(v)) == 1, n, "output is not a live value of this graph");
-    check(v->node() == n && v->offset() == offset, n, fmt::format("output %{} has a wrong node/offset", v->debug_name()));
-    check(uniques_.insert(v->unique()).second, n, fmt::format("value id {} used twice", v->unique()));
-    check(!in_scope(v), n, fmt::format("%{} defined twice", v->debug_name()));
-    check(v->type() != nullptr, n, fmt::format("%{} has no type", v->debug_name()));
+    check(v->node() == n && v->offset() == offset, n,
+          [&] { return fmt::format("output %{} has a wrong node/offset", v->debug_name()); });
+    check(uniques_.insert(v->unique()).second, n,
+          [&] { return fmt::format("value id {} used twice", v->unique()); });
+    check(!in_scope(v), n,
+          [&] { return fmt::format("%{} defined twice", v->debug_name()); });
+    check(v->type() != nullptr, n,
+          [&] { return fmt::format("%{} has no type", v->debug_name()); });
     for (const Use& u : v->uses()) {
-      check(all_nodes_.count(u.user) == 1, n, fmt::format("%{} is used by a destroyed node", v->debug_name()));
+      check(all_nodes_.count(u.user) == 1, n,
+            [&] { return fmt::format("%{} is used by a destroyed node", v->debug_name()); });
       check(u.offset < u.user->inputs().size() && u.user->inputs()[u.offset] == v, n,
-            fmt::format("use list of %{} disagrees with its user's inputs", v->debug_name()));
+            [&] { return fmt::format("use list of %{} disagrees with its user's inputs", v->debug_name()); });
+      check(listed_uses_.insert(u).second, n,
+            [&] { return fmt::format("use list of %{} lists a use twice", v->debug_name()); });
     }
     scopes_.back().insert(v);
   }
   void check_uses(const Node* n) {
     for (size_t i = 0; i < n->inputs().size(); ++i) {
       const Value* v = n->inputs()[i];
-      check(in_scope(v), n, fmt::format("input %{} is not defined before its use", v->debug_name()));
-      const auto& uses = v->uses();
-      check(std::find(uses.begin(), uses.end(), Use{const_cast<Node*>(n), i}) != uses.end(), n,
-            fmt::format("input %{} does not list this use", v->debug_name()));
+      check(in_scope(v), n,
+            [&] { return fmt::format("input %{} is not defined before its use", v->debug_name()); });
+      // define() checked that each use v lists is a live user's input slot holding v, so
+      // finding the slot among all listed ones finds it in v's list.
+      check(listed_uses_.count(Use{const_cast<Node*>(n), i}) == 1, n,
+            [&] { return fmt::format("input %{} does not list this use", v->debug_name()); });
     }
   }
 
@@ -107,7 +121,7 @@ class Linter {
       for (const Block* b : n->blocks()) {
         check(b->inputs().empty(), n, "prim::If blocks take no inputs");
         check(b->outputs().size() == n->outputs().size(), n,
-              fmt::format("prim::If block returns {} values for {} outputs", b->outputs().size(), n->outputs().size()));
+              [&] { return fmt::format("prim::If block returns {} values for {} outputs", b->outputs().size(), n->outputs().size()); });
       }
       return;
     }
@@ -117,7 +131,7 @@ class Linter {
       size_t carried = n->inputs().size() - 2;
       const Block* body = n->blocks()[0];
       check(n->outputs().size() == carried, n,
-            fmt::format("prim::Loop has {} outputs for {} carried values", n->outputs().size(), carried));
+            [&] { return fmt::format("prim::Loop has {} outputs for {} carried values", n->outputs().size(), carried); });
       check(body->inputs().size() == carried + 1, n, "prim::Loop body takes (i, carried...)");
       check(body->outputs().size() == carried + 1, n, "prim::Loop body returns (condition, carried...)");
     }
@@ -128,6 +142,10 @@ class Linter {
   const std::unordered_set<Value*>& all_values_;
   std::vector<std::unordered_set<const Value*>> scopes_;
   std::unordered_set<size_t> uniques_;
+  struct UseHash {
+    size_t operator()(const Use& u) const { return std::hash<const Node*>()(u.user) * 31 + u.offset; }
+  };
+  std::unordered_set<Use, UseHash> listed_uses_;  // every use of every value defined so far
 };
 
 }  // namespace
