@@ -226,6 +226,18 @@ TEST(IRParser, BlockAndSubgraphNestingIsBounded) {
   EXPECT_EQ(limit_message(nested_ifs(100'000)), "IR text: block nested deeper than 256 levels at line 515");
   parse_ir(forks(256))->lint();
   EXPECT_EQ(limit_message(forks(257)), "IR text: subgraph nested deeper than 256 levels at line 772");
+  // Attribute values: lists, tuples and one-element tensors inside one another.
+  auto nested_attribute = [](size_t n, const std::string& open, const std::string& close) {
+    std::string value = "1";
+    for (size_t i = 0; i < n; ++i) value = open + value + close;
+    return "graph(%x : int):\n  %y : int = prim::Constant[value=1]()\n  %z : NoneType = foo::bar[value=" + value +
+           "]()\n  return (%y)\n";
+  };
+  GraphPtr tuples = parse_ir(nested_attribute(256, "(", ",)"));
+  EXPECT_EQ(parse_ir(tuples->str())->str(), tuples->str());
+  EXPECT_EQ(limit_message(nested_attribute(257, "[", "]")), "IR text: attribute value nested deeper than 256 levels at line 3");
+  EXPECT_EQ(limit_message(nested_attribute(7000, "(", ",)")), "IR text: attribute value nested deeper than 256 levels at line 3");
+  EXPECT_EQ(limit_message(nested_attribute(7000, "{", "}")), "IR text: attribute value nested deeper than 256 levels at line 3");
 }
 
 }  // namespace

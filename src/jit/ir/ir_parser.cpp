@@ -34,9 +34,11 @@ constexpr size_t kMaxIdDigits = 9;
 constexpr size_t kMaxCommentColumn = 1 << 16;
 constexpr size_t kMaxCommentLine = size_t{1} << 31;
 constexpr size_t kMaxLocationBytes = size_t{16} << 20;
-// Blocks and `with` subgraphs nested inside one another. Parsing, lint, printing and
-// emission recurse once per level; graphs compiled from source stay within the source
-// parser's 200, and 2000 levels (40 KB of text unindented) overflowed the stack in lint.
+// Blocks and `with` subgraphs nested inside one another, and list/tuple/tensor literals
+// in attribute values. Parsing, lint, printing and emission recurse once per level;
+// graphs compiled from source stay within the source parser's 200, and 2000 block levels
+// (40 KB of text unindented) overflowed the stack in lint, 7000 `[` in one attribute
+// value the parser itself.
 constexpr size_t kMaxBlockNesting = 256;
 
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -342,7 +344,7 @@ class IRParser {
     return true;
   }
 
-  // One level of block or subgraph nesting while `body` parses it.
+  // One level of nesting (block, subgraph or attribute literal) while `body` parses it.
   template <typename F>
   void nested(const char* what, const F& body) {
     if (nesting_ >= kMaxBlockNesting)
@@ -393,6 +395,13 @@ class IRParser {
   };
 
   Literal literal() {
+    const char c = peek();
+    if (c != '[' && c != '(' && c != '{') return literal_body();
+    Literal l;
+    nested("attribute value", [&] { l = literal_body(); });
+    return l;
+  }
+  Literal literal_body() {
     char c = peek();
     Literal l;
     if (c == '"') {
