@@ -207,6 +207,41 @@ TEST(Import, ChainsOfClassDefinitionsAreBounded) {
   std::filesystem::remove(path);
 }
 
+// Functions in different code/ files, each calling the next file's from 90 nested ifs:
+// the files' compilers call one another on one C++ stack, so they share one nesting
+// bound (150 files overflowed it while each file counted its own 256).
+TEST(Import, ChainsAcrossCodeFilesShareOneNestingBound) {
+  auto write_chain = [](const std::filesystem::path& path, int files) {
+    ZipWriter w(path.string(), "archive");
+    w.write_record("code/__torch__.py",
+                   "class C(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n"
+                   "  def forward(self: __torch__.C, x: Tensor) -> Tensor:\n    return __torch__.m0.f(x)\n");
+    for (int i = 0; i < files; ++i) {
+      std::string code = "def f(x: Tensor) -> Tensor:\n", indent = "  ";
+      for (int d = 0; d < 90; ++d, indent += "  ") code += indent + "if bool(x):\n";
+      code += indent + "x = " + (i + 1 < files ? "__torch__.m" + std::to_string(i + 1) + ".f(x) + 1" : std::string("x")) +
+              "\n  return x\n";
+      w.write_record("code/__torch__/m" + std::to_string(i) + ".py", code);
+    }
+    // data.pkl: GLOBAL '__torch__ C', EMPTY_TUPLE, NEWOBJ, {'training': True}, BUILD, STOP
+    const char pkl[] = "\x80\x02" "c__torch__\nC\n)\x81}X\x08\x00\x00\x00training\x88sb.";
+    w.write_record("data.pkl", std::string(pkl, sizeof pkl - 1));
+    w.write_record("constants.pkl", std::string("\x80\x02).", 4));
+    w.write_record("version", "3\n");
+    w.finalize();
+  };
+  const auto path = std::filesystem::temp_directory_path() / "torchlet_file_chain.pt";
+  write_chain(path, 2);  // 2 x 91 levels: within the bound, and it runs
+  Module m = load(path.string());
+  EXPECT_DOUBLE_EQ(m.run_method("forward", {IValue(ones({1}, DType::Float))}).toTensor().at({0}).to_double(), 2.0);
+  write_chain(path, 150);
+  const std::string what = failure_of([&] { (void)load(path.string()); });
+  EXPECT_EQ(what.rfind("limit exceeded: ", 0), 0u) << what.substr(0, 300);
+  EXPECT_NE(what.find("nest more than 256 deep"), std::string::npos) << what.substr(0, 300);
+  EXPECT_NE(what.find("code/__torch__/m2.py"), std::string::npos) << what.substr(0, 300);
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace torchlet::jit
 

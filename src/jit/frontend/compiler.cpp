@@ -387,20 +387,21 @@ class FileCompiler {
   // around the call: the definitions and blocks open on the C++ stack are bounded
   // together (kMaxCompileNesting), so a hostile file cannot exhaust it with a chain of
   // functions each nested a little (100 functions of 60 nested ifs each overflowed it).
-  // Inlined, a graph then nests no deeper than graph text may (ir_parser.cpp).
-  size_t depth_ = 0;
+  // Inlined, a graph then nests no deeper than graph text may (ir_parser.cpp). Shared
+  // with the other files of an archive (CompilerHooks::nesting).
+  std::shared_ptr<size_t> depth_;
  public:
   struct Nest {
     FileCompiler& fc;
     Nest(FileCompiler& f, const SourceRange& where, const char* what = "definitions that name each other") : fc(f) {
-      if (++fc.depth_ > kMaxCompileNesting) {
-        --fc.depth_;
+      if (++*fc.depth_ > kMaxCompileNesting) {
+        --*fc.depth_;
         throw_limit_error(where, fmt::format("{} nest more than {} deep, counting definitions and the blocks inside "
                                              "them together",
                                              what, kMaxCompileNesting));
       }
     }
-    ~Nest() { --fc.depth_; }
+    ~Nest() { --*fc.depth_; }
     Nest(const Nest&) = delete;
     Nest& operator=(const Nest&) = delete;
   };
@@ -3058,7 +3059,8 @@ class UncompiledMethod : public Function {
 }  // namespace
 
 FileCompiler::FileCompiler(CompilationUnit& cu, const ParsedFile& file, std::string prefix, CompilerHooks hooks)
-    : cu_(cu), file_(file), prefix_(std::move(prefix)), hooks_(std::move(hooks)) {
+    : cu_(cu), file_(file), prefix_(std::move(prefix)), hooks_(std::move(hooks)),
+      depth_(hooks_.nesting ? hooks_.nesting : std::make_shared<size_t>(0)) {
   for (const auto& st : file.statements) {
     if (st->kind() == TreeKind::Def) defs_[DefView(*st).name()] = st.get();
     else if (st->kind() == TreeKind::ClassDef) classes_[ClassDefView(*st).name()] = st.get();

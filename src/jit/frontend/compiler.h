@@ -38,6 +38,11 @@ struct CompilerHooks {
   // aten::div/div_ on integers (<= 3: truncating), aten::full without a dtype (<= 4: a
   // float tensor), aten::linspace/logspace without steps (<= 7/8: 100 steps).
   int64_t archive_version = 0;
+  // Definitions and blocks open at once, shared by every file compiled with these hooks:
+  // a file's compiler calls another's through resolve_function, so an archive's files
+  // nest on one C++ stack (150 files of 90 nested ifs, each calling the next file's
+  // function, overflowed it while each file counted alone). Null: the file counts alone.
+  std::shared_ptr<size_t> nesting;
 };
 
 // Compiles every function and class defined in `source` into a new unit; functions

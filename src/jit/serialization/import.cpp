@@ -31,6 +31,7 @@ class Importer {
     hooks_.resolve_function = [this](const std::string& q) { return resolve_function(q); };
     hooks_.resolve_constant = [this](const std::string& name) { return constant(name); };
     hooks_.defer_method_errors = true;
+    hooks_.nesting = std::make_shared<size_t>(0);  // the files' compilers share one C++ stack
   }
 
   Module load() {
