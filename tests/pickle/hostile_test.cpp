@@ -52,6 +52,18 @@ TEST(HostilePickles, DeeplyNestedKeysAreRefusedBeforeHashing) {
   EXPECT_EQ(d.repr(), "{((1,),): 2}");
 }
 
+TEST(HostilePickles, KeysThatShareTheirPartsAreRefusedInBoundedTime) {
+  // A 500-byte dict key: 40 tuples each holding the previous twice (built through the
+  // memo). Hashing it visits 2^40 tuples, which hung torchlet::load and scan (and hangs
+  // Python's pickle.load); the walk stops at kMaxValueVisits.
+  std::string p = "\x80\x02}K\x01\x85q\x00" "0"s;  // EMPTY_DICT, (1,) memo 0, POP
+  for (int i = 0; i < 40; ++i) {
+    p += "h"s + char(i) + "h"s + char(i) + "\x86q"s + char(i + 1) + "0"s;  // (t_i, t_i) memo i+1, POP
+  }
+  p += "h"s + char(40) + "K\x01s."s;  // {t_40: 1}
+  expect_refused<LimitError>(p, "hashing a tuple: more than 16777216 lists, tuples and dicts to visit");
+}
+
 TEST(HostilePickles, LargeSetsLoadInLinearTime) {
   // 300k distinct ints added in batches of 1000, as Python writes sets: a linear scan
   // per item made this take minutes.

@@ -26,6 +26,15 @@ def deep(n: int) -> Dict[str, Any]:
 def str_len(n: int) -> int:
     return len(str(deep(n)))
 
+def doubled(n: int) -> List[Any]:
+    x: List[Any] = [1]
+    for i in range(n):
+        x = [x, x]
+    return x
+
+def str_doubled(n: int) -> int:
+    return len(str(doubled(n)))
+
 def cyclic(n: int) -> str:
     x: List[Any] = [n]
     x.append(x)
@@ -56,6 +65,55 @@ TEST(DeepValues, PrintingTooDeepAValueIsAScriptError) {
 TEST(DeepValues, SelfContainingValuesPrintAsPythonDoes) {
   auto cu = compile(kProgram);
   EXPECT_EQ((*cu->find_function("cyclic"))({IValue(int64_t{7})}).toStringRef(), "[7, [...]] {self: {...}, x: [7, [...]]}");
+}
+
+// A value that holds the same list twice, n levels down, is 2^n lists to print or
+// compare though only n+1 exist: the walk stops after kMaxValueVisits with a ScriptError
+// instead of running for hours.
+TEST(DeepValues, SharedPartsCannotMultiplyAWalkWithoutBound) {
+  auto cu = compile(kProgram);
+  const Function& str_doubled = *cu->find_function("str_doubled");
+  EXPECT_EQ(str_doubled({IValue(int64_t{2})}).toInt(), std::string("[[[1], [1]], [[1], [1]]]").size());
+  std::string err;
+  try {
+    (void)str_doubled({IValue(int64_t{40})});
+  } catch (const ScriptError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("printing a value: more than 16777216 lists, tuples and dicts to visit"), std::string::npos)
+      << err;
+  // Two such values built apart (nothing shared between them to shortcut on) compare
+  // under the same bound.
+  const Function& doubled = *cu->find_function("doubled");
+  EXPECT_TRUE(doubled({IValue(int64_t{10})}) == doubled({IValue(int64_t{10})}));
+  const IValue a = doubled({IValue(int64_t{40})}), b = doubled({IValue(int64_t{40})});
+  err.clear();
+  try {
+    (void)(a == b);
+  } catch (const LimitError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("comparing values: more than 16777216"), std::string::npos) << err;
+}
+
+TEST(DeepValues, HashingATupleThatSharesItsPartsIsBounded) {
+  IValue t = IValue::tuple({IValue(int64_t{1})});
+  for (int i = 0; i < 40; ++i) t = IValue::tuple({t, t});
+  std::string err;
+  try {
+    (void)IValueHash()(t);
+  } catch (const LimitError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("hashing a tuple: more than 16777216"), std::string::npos) << err;
+  // Below the bound, equal values still hash equal.
+  IValue a = IValue::tuple({IValue(int64_t{1})}), b = IValue::tuple({IValue(int64_t{1})});
+  for (int i = 0; i < 20; ++i) {
+    a = IValue::tuple({a, a});
+    b = IValue::tuple({b, b});
+  }
+  EXPECT_EQ(IValueHash()(a), IValueHash()(b));
+  EXPECT_TRUE(a == b);
 }
 
 }  // namespace

@@ -53,8 +53,14 @@ intrusive_ptr<T> borrow_as(RefCounted* p) {
 // can nest without bound (a TorchScript loop wraps one in another as often as it likes)
 // or contain itself. As Python does, printing shows a list or dict it is already inside
 // as [...] or {...}, and every walk refuses to go deeper than kMaxValueRecursion levels
-// with a LimitError instead of overflowing the stack (value_recursion.h).
+// with a LimitError instead of overflowing the stack (value_recursion.h). A value can
+// also share its parts: 40 tuples each holding the previous twice take 500 bytes of
+// pickle and 2^40 visits to hash, print or compare, which Python would attempt and hang
+// on. A walk visits at most kMaxValueVisits containers, counting a shared one each time
+// it is reached (a file's pickle builds at most that many values, so only sharing gets
+// there).
 thread_local size_t tl_value_recursion = 0;
+thread_local size_t tl_value_visits = 0;
 // The containers being printed on this thread, outermost first.
 thread_local std::vector<const void*> tl_printing;
 
@@ -267,6 +273,11 @@ bool IValue::is(const IValue& o) const {
 ValueRecursion::ValueRecursion(const char* walk) {
   TL_CHECK(tl_value_recursion < kMaxValueRecursion, LimitError, "{}: value nested deeper than {} levels", walk,
            kMaxValueRecursion);
+  if (tl_value_recursion == 0) tl_value_visits = 0;  // a new walk
+  TL_CHECK(++tl_value_visits <= kMaxValueVisits, LimitError,
+           "{}: more than {} lists, tuples and dicts to visit (the value reaches the same ones again and again "
+           "through shared references)",
+           walk, kMaxValueVisits);
   ++tl_value_recursion;
 }
 

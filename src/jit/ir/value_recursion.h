@@ -13,8 +13,12 @@ namespace torchlet {
 
 // Python's default recursion limit: deeper walks are refused with a LimitError.
 inline constexpr size_t kMaxValueRecursion = 1000;
+// Containers one walk may visit, a shared one each time it is reached: as many as the
+// values one pickle may build (UnpicklerLimits::max_objects), so a value loaded from a
+// file gets here only through shared parts that multiply its size.
+inline constexpr size_t kMaxValueVisits = size_t{1} << 24;
 
-// One level of a walk on this thread; throws LimitError naming `walk` past the limit.
+// One level of a walk on this thread; throws LimitError naming `walk` past either limit.
 class ValueRecursion {
  public:
   explicit ValueRecursion(const char* walk);
