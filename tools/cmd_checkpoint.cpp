@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <torchlet/checkpoint.h>
@@ -47,25 +48,44 @@ std::string describe_leaf(const IValue& v, Totals& totals) {
   return r;
 }
 
-void print_tree(const IValue& v, const std::string& name, int depth, Totals& totals) {
-  std::string indent(static_cast<size_t>(depth) * 2, ' ');
-  auto header = [&](const char* kind, size_t n) {
-    fmt::print("{}{}{} ({} items)\n", indent, name.empty() ? "" : name + ": ", kind, n);
-  };
-  if (v.isDict()) {
-    const auto& d = v.dictRef();
-    header(d.py_kind == PyContainerKind::OrderedDict ? "OrderedDict" : "dict", d.size());
-    for (const auto& [k, e] : d.items()) print_tree(e, k.isString() ? k.toStringRef() : k.repr(), depth + 1, totals);
-    return;
-  }
-  if (v.isList() || (v.isTuple() && v.tupleRef().py_kind == PyContainerKind::Tuple)) {
+// The tree under `v`, `name` being its key. Pickles share containers (the same list
+// under two keys): one reached again is named by where it was shown, not listed again,
+// so the output stays in proportion to the file (40 tuples each holding the previous
+// twice are 500 bytes of pickle and 2^40 entries unfolded).
+struct TreePrinter {
+  Totals& totals;
+  std::unordered_map<const void*, std::string> shown;  // container -> its path, e.g. ['a'][0]
+
+  void print(const IValue& v, const std::string& name, const std::string& path, int depth) {
+    const std::string indent(static_cast<size_t>(depth) * 2, ' ');
+    const std::string label = name.empty() ? "" : name + ": ";
+    const bool container = v.isDict() || v.isList() || (v.isTuple() && v.tupleRef().py_kind == PyContainerKind::Tuple);
+    if (!container) {
+      fmt::print("{}{}{}\n", indent, label, describe_leaf(v, totals));
+      return;
+    }
+    const char* kind = v.isDict() ? (v.dictRef().py_kind == PyContainerKind::OrderedDict ? "OrderedDict" : "dict")
+                       : v.isList() ? "list"
+                                    : "tuple";
+    const size_t n = v.isDict() ? v.dictRef().size() : v.isList() ? v.listRef().elements.size()
+                                                                   : v.tupleRef().elements.size();
+    auto [first, inserted] = shown.emplace(v.heapPtr(), path);
+    if (!inserted) {
+      fmt::print("{}{}{} ({} items), the same {} as {} above\n", indent, label, kind, n, kind,
+                 first->second.empty() ? "the root" : first->second);
+      return;
+    }
+    fmt::print("{}{}{} ({} items)\n", indent, label, kind, n);
+    if (v.isDict()) {
+      for (const auto& [k, e] : v.dictRef().items())
+        print(e, k.isString() ? k.toStringRef() : k.repr(), path + "[" + k.repr() + "]", depth + 1);
+      return;
+    }
     const auto& items = v.isList() ? v.listRef().elements : v.tupleRef().elements;
-    header(v.isList() ? "list" : "tuple", items.size());
-    for (size_t i = 0; i < items.size(); ++i) print_tree(items[i], "[" + std::to_string(i) + "]", depth + 1, totals);
-    return;
+    for (size_t i = 0; i < items.size(); ++i)
+      print(items[i], "[" + std::to_string(i) + "]", path + "[" + std::to_string(i) + "]", depth + 1);
   }
-  fmt::print("{}{}{}\n", indent, name.empty() ? "" : name + ": ", describe_leaf(v, totals));
-}
+};
 
 LoadMode parse_mode(const std::string& m) {
   if (m == "eager") return LoadMode::Eager;
@@ -155,7 +175,7 @@ int cmd_inspect(const Args& args) {
   IValue v = load(file, opt);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   Totals totals;
-  print_tree(v, "", 0, totals);
+  TreePrinter{totals, {}}.print(v, "", "", 0);
   size_t bytes = 0;
   for (const auto& [p, n] : totals.storages) bytes += n;
   fmt::print("\n{} tensors in {} storages, {} bytes; loaded ({}) in {:.3f} ms\n", totals.tensors,

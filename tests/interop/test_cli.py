@@ -55,6 +55,24 @@ class Cli(unittest.TestCase):
         got = [line.split()[2] for line in out.splitlines() if ":" in line[:6]]
         self.assertEqual(got, expected)
 
+    def test_inspect_lists_a_shared_container_once(self):
+        # torch.save memoizes a list reached twice; inspect names it the second time
+        # instead of listing it again (a pickle sharing its parts can unfold to 2^40).
+        import tempfile
+        shared = [torch.zeros(2), 3]
+        deep = [1]
+        for _ in range(40):
+            deep = [deep, deep]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "shared.pt")
+            torch.save({"a": shared, "b": {"c": shared}, "deep": deep}, path)
+            proc = run("inspect", path, check=False)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            out = proc.stdout
+        self.assertIn("  a: list (2 items)\n    [0]: float32 [2] (8 bytes)\n    [1]: 3\n", out)
+        self.assertIn("    c: list (2 items), the same list as ['a'] above\n", out)
+        self.assertIn("[1]: list (2 items), the same list as ['deep'][0] above\n", out)
+        self.assertLess(len(out.splitlines()), 200)
 
 if __name__ == "__main__":
     unittest.main()
