@@ -57,8 +57,7 @@ intrusive_ptr<T> borrow_as(RefCounted* p) {
 // also share its parts: 40 tuples each holding the previous twice take 500 bytes of
 // pickle and 2^40 visits to hash, print or compare, which Python would attempt and hang
 // on. A walk visits at most kMaxValueVisits containers, counting a shared one each time
-// it is reached (a file's pickle builds at most that many values, so only sharing gets
-// there).
+// it is reached.
 thread_local size_t tl_value_recursion = 0;
 thread_local size_t tl_value_visits = 0;
 // The containers being printed on this thread, outermost first.

@@ -13,10 +13,11 @@ namespace torchlet {
 
 // Python's default recursion limit: deeper walks are refused with a LimitError.
 inline constexpr size_t kMaxValueRecursion = 1000;
-// Containers one walk may visit, a shared one each time it is reached: as many as the
-// values one pickle may build (UnpicklerLimits::max_objects), so a value loaded from a
-// file gets here only through shared parts that multiply its size.
-inline constexpr size_t kMaxValueVisits = size_t{1} << 24;
+// Containers one walk may visit, a shared one each time it is reached. Real values are
+// far smaller (a state dict is one dict of tensors); reaching this needs shared parts
+// that multiply a value's size, and refusing it takes a fraction of a second (at 2^24
+// under ASan, printing such a value twice took the fuzz target 19 s, past its timeout).
+inline constexpr size_t kMaxValueVisits = size_t{1} << 22;
 
 // One level of a walk on this thread; throws LimitError naming `walk` past either limit.
 class ValueRecursion {
