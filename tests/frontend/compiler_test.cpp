@@ -222,5 +222,25 @@ TEST(Compiler, DefinitionsAndTheirBlocksNestBoundedTogether) {
       << what.substr(0, 300);
 }
 
+// Forty lines each pairing the previous tuple with itself build a type of 2^40 parts,
+// which printing the graph (or any type error) walked in full: refused as it is made.
+TEST(Compiler, TypesThatShareTheirPartsAreBounded) {
+  auto doubling = [](int n) {
+    std::string src = "def f(x: int) -> int:\n    t0 = (x,)\n";
+    for (int i = 0; i < n; ++i)
+      src += "    t" + std::to_string(i + 1) + " = (t" + std::to_string(i) + ", t" + std::to_string(i) + ")\n";
+    return src + "    return len(t" + std::to_string(n) + ")\n";
+  };
+  auto cu = compile(doubling(10));
+  EXPECT_EQ((*cu->find_function("f"))({IValue(int64_t{1})}).toInt(), 2);
+  std::string what;
+  try {
+    compile(doubling(40));
+  } catch (const LimitError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("type with more than 65536 parts"), std::string::npos) << what.substr(0, 300);
+}
+
 }  // namespace
 }  // namespace torchlet::jit

@@ -237,5 +237,23 @@ TEST(Type, NestingIsBoundedWhereverATypeIsMade) {
   EXPECT_EQ(limit_message([&] { Type::tuple({Type::int_(), t}); }), "type nested deeper than 256 levels");
 }
 
+// Types share their parts: Tuple[t, t] holds t once but prints and compares it twice,
+// so 40 doublings are 2^40 parts to walk. The unfolded count is bounded where a type is
+// made; below it, such types print and compare as before.
+TEST(Type, PartsAreBoundedEvenWhenShared) {
+  TypePtr t = Type::int_();
+  size_t parts = 1;
+  while (2 * parts + 1 <= kMaxTypeParts) {
+    t = Type::tuple({t, t});
+    parts = 2 * parts + 1;
+  }
+  EXPECT_EQ(t->annotation_str().size(), 6 * parts - 3);  // 3 per "int" leaf, 9 per "Tuple[, ]"
+  EXPECT_TRUE(*t == *Type::tuple(t->contained()));
+  EXPECT_EQ(limit_message([&] { Type::tuple({t, t}); }),
+            "type with more than 65536 parts (tuples holding tuples, a shared one counted wherever it appears)");
+  EXPECT_EQ(limit_message([&] { Type::list(Type::tuple({t, Type::int_(), t})); }).substr(0, 30),
+            "type with more than 65536 part");
+}
+
 }  // namespace
 }  // namespace torchlet::jit

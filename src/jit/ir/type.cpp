@@ -12,6 +12,7 @@
 #include <torchlet/error.h>
 
 #include "jit/ir/function_schema.h"
+#include "jit/ir/value_recursion.h"
 
 namespace torchlet::jit {
 
@@ -49,7 +50,13 @@ const char* type_kind_name(TypeKind kind) { return kKindNames[static_cast<size_t
 
 Type::Type(TypeKind kind, std::vector<TypePtr> contained, std::string name)
     : kind_(kind), contained_(std::move(contained)), name_(std::move(name)) {
-  for (const TypePtr& c : contained_) depth_ = std::max(depth_, c->depth_ + 1);
+  for (const TypePtr& c : contained_) {
+    depth_ = std::max(depth_, c->depth_ + 1);
+    parts_ += c->parts_;  // each at most kMaxTypeParts: no overflow
+    TL_CHECK(parts_ <= kMaxTypeParts, LimitError,
+             "type with more than {} parts (tuples holding tuples, a shared one counted wherever it appears)",
+             kMaxTypeParts);
+  }
   TL_CHECK(depth_ <= kMaxTypeDepth, LimitError, "type nested deeper than {} levels", kMaxTypeDepth);
 }
 
@@ -731,6 +738,7 @@ TypePtr type_of(const IValue& v) {
     case IValueTag::Tuple: {
       const TupleImpl& t = v.tupleRef();
       if (t.type) return t.type;
+      const ValueRecursion guard("inferring a value's type");  // values from files may share their parts
       std::vector<TypePtr> elems;
       for (const auto& e : t.elements) elems.push_back(type_of(e));
       return Type::tuple(std::move(elems));
@@ -738,6 +746,7 @@ TypePtr type_of(const IValue& v) {
     case IValueTag::List: {
       const ListImpl& l = v.listRef();
       if (l.elem_type) return Type::list(l.elem_type);
+      const ValueRecursion guard("inferring a value's type");
       std::vector<TypePtr> elems;
       for (const auto& e : l.elements) elems.push_back(type_of(e));
       return Type::list(unify_all(elems));
@@ -745,6 +754,7 @@ TypePtr type_of(const IValue& v) {
     case IValueTag::Dict: {
       const DictImpl& d = v.dictRef();
       if (d.key_type && d.value_type) return Type::dict(d.key_type, d.value_type);
+      const ValueRecursion guard("inferring a value's type");
       std::vector<TypePtr> ks, vs;
       for (const auto& [k, val] : d.items()) {
         ks.push_back(type_of(k));

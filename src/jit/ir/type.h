@@ -32,6 +32,10 @@ const char* type_kind_name(TypeKind kind);  // "Tensor", "List", ...
 // type recurse through it, and a file can spell any depth ("int" and 6000 "?" in graph
 // text); real programs stay in single digits, and source nesting stops at 200 anyway.
 inline constexpr size_t kMaxTypeDepth = 256;
+// How many parts one type may have, unfolded (Tuple[int, List[int]] has 4): a type can
+// share its parts, so 40 lines of source (t1 = (t0, t0), t2 = (t1, t1), ...) build a type
+// of 2^40 parts that every print or comparison walks in full. Real types have dozens.
+inline constexpr size_t kMaxTypeParts = size_t{1} << 16;
 
 class ClassType;
 class EnumType;
@@ -117,6 +121,7 @@ class Type : public std::enable_shared_from_this<Type> {
   std::vector<std::string> field_names_;
   std::string tensor_details_;  // kind Tensor only; empty for plain Tensor
   size_t depth_ = 1;             // 1 + the deepest contained type's
+  size_t parts_ = 1;             // 1 + the contained types' parts, a shared one each time
 };
 
 bool operator==(const Type& a, const Type& b);
