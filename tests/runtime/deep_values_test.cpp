@@ -35,6 +35,12 @@ def doubled(n: int) -> List[Any]:
 def str_doubled(n: int) -> int:
     return len(str(doubled(n)))
 
+def takes_list(x: List[List[Any]]) -> int:
+    return len(x)
+
+def takes_tensor(x: Tensor) -> Tensor:
+    return x
+
 def cyclic(n: int) -> str:
     x: List[Any] = [n]
     x.append(x)
@@ -94,6 +100,26 @@ TEST(DeepValues, SharedPartsCannotMultiplyAWalkWithoutBound) {
     err = e.what();
   }
   EXPECT_NE(err.find("comparing values: more than 4194304"), std::string::npos) << err;
+}
+
+// Arguments from outside TorchScript (torchlet run --inputs FILE) are type-checked by
+// walking lists saved without an element type: bounded the same way.
+TEST(DeepValues, CheckingArgumentsThatShareTheirPartsIsBounded) {
+  auto cu = compile(kProgram);
+  IValue small = IValue::list({IValue(int64_t{1})});
+  for (int i = 0; i < 3; ++i) small = IValue::list({small, small});
+  EXPECT_EQ((*cu->find_function("takes_list"))({small}).toInt(), 2);
+  IValue huge = IValue::list({IValue(int64_t{1})});
+  for (int i = 0; i < 40; ++i) huge = IValue::list({huge, huge});
+  for (const char* f : {"takes_list", "takes_tensor"}) {
+    std::string err;
+    try {
+      (void)(*cu->find_function(f))({huge});
+    } catch (const Error& e) {
+      err = e.what();
+    }
+    EXPECT_NE(err.find("more than 4194304 lists, tuples and dicts to visit"), std::string::npos) << f << ": " << err;
+  }
 }
 
 TEST(DeepValues, HashingATupleThatSharesItsPartsIsBounded) {

@@ -111,6 +111,33 @@ TEST(Export, ModulesWithoutArchiveSourceAreWrittenByThePythonPrinter) {
   std::filesystem::remove(out);
 }
 
+TEST(Export, AttributesThatShareTheirPartsSaveInProportionToTheirSize) {
+  // The same list twice, 40 levels down: 41 lists, 2^40 unfolded. save() walks the
+  // attributes for the classes they hold once per list (it walked all 2^40), and the
+  // pickle memoizes them, so the reloaded value shares its parts the same way.
+  auto cu = std::make_shared<CompilationUnit>();
+  Module m(cu, "__torch__.Shared");
+  IValue v = IValue::list({IValue(int64_t{1})}, Type::int_());
+  TypePtr t = Type::list(Type::int_());
+  for (int i = 0; i < 40; ++i) {
+    v = IValue::list({v, v}, t);
+    t = Type::list(t);
+  }
+  m.register_attribute("shared", t, v);
+  const auto out = std::filesystem::temp_directory_path() / "torchlet_shared.pt";
+  save(m, out.string());
+  EXPECT_LT(std::filesystem::file_size(out), 100'000u);
+  Module again = load(out.string());
+  IValue w = again.attr("shared");
+  for (int i = 0; i < 40; ++i) {
+    ASSERT_EQ(w.listRef().elements.size(), 2u);
+    EXPECT_TRUE(w.listRef().elements[0].is(w.listRef().elements[1]));
+    w = w.listRef().elements[0];
+  }
+  EXPECT_EQ(w.repr(), "[1]");
+  std::filesystem::remove(out);
+}
+
 TEST(Import, ErrorsInLoadedModelsPointAtTheOriginalSource) {
   Module m = load((script_dir() / "raiser.pt").string());
   std::string what;

@@ -2,9 +2,12 @@
 // checks) and GraphFunction's lazily emitted code.
 #include "jit/runtime/function.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "jit/ir/value_recursion.h"
 #include "jit/runtime/code.h"
 #include "jit/runtime/interpreter.h"
 #include "jit/runtime/schema_matching.h"
@@ -80,6 +83,9 @@ FunctionSchema schema_of_graph(const std::string& qualname, const Graph& g) {
 // empty list from a checkpoint, say) fits when each of its elements does.
 bool value_fits(const IValue& v, const TypePtr& t) {
   if (t->kind() == TypeKind::Optional) return v.isNone() || value_fits(v, t->contained()[0]);
+  // Lists from a file may share their parts (Note [Recursion over values] in ivalue.cpp).
+  std::optional<ValueRecursion> guard;
+  if (v.isList() || v.isDict() || v.isTuple()) guard.emplace("checking an argument's type");
   if (t->kind() == TypeKind::List && v.isList() && !v.listRef().elem_type) {
     for (const IValue& e : v.listRef().elements)
       if (!value_fits(e, t->contained()[0])) return false;

@@ -77,23 +77,28 @@ std::string code_record(const std::string& module) {
 }
 
 // Every class an object graph holds an instance of (an attribute typed as an interface
-// holds a class its type does not name).
-void print_object_classes(PythonPrinter& printer, const IValue& v, size_t depth = 0) {
+// holds a class its type does not name). Each container once: loaded values may share
+// their parts (the same list twice, 40 levels down, is 2^40 lists unfolded).
+void print_object_classes(PythonPrinter& printer, const IValue& v, std::unordered_set<const void*>& seen,
+                          size_t depth = 0) {
   TL_CHECK(depth < 1000, LimitError, "module attributes nest deeper than 1000 levels");
+  if (v.isObject() || v.isList() || v.isTuple() || v.isDict()) {
+    if (!seen.insert(v.heapPtr()).second) return;
+  }
   switch (v.tag()) {
     case IValueTag::Object:
       printer.add_type(v.objectRef().type);
-      for (const auto& slot : v.objectRef().slots) print_object_classes(printer, slot, depth + 1);
+      for (const auto& slot : v.objectRef().slots) print_object_classes(printer, slot, seen, depth + 1);
       return;
     case IValueTag::List:
-      for (const auto& e : v.listRef().elements) print_object_classes(printer, e, depth + 1);
+      for (const auto& e : v.listRef().elements) print_object_classes(printer, e, seen, depth + 1);
       return;
     case IValueTag::Tuple:
       if (v.tupleRef().type) printer.add_type(v.tupleRef().type);
-      for (const auto& e : v.tupleRef().elements) print_object_classes(printer, e, depth + 1);
+      for (const auto& e : v.tupleRef().elements) print_object_classes(printer, e, seen, depth + 1);
       return;
     case IValueTag::Dict:
-      for (const auto& [k, e] : v.dictRef().items()) print_object_classes(printer, e, depth + 1);
+      for (const auto& [k, e] : v.dictRef().items()) print_object_classes(printer, e, seen, depth + 1);
       return;
     case IValueTag::Enum: printer.add_type(v.toEnum()->type); return;
     default: return;
@@ -279,7 +284,8 @@ void save(const Module& module, const std::string& path, const ScriptSaveOptions
   if (!sources.empty() && !cu.defined_methods().empty()) add_defined_methods(cu, sources, consts, version);
   if (sources.empty()) {
     PythonPrinter printer;
-    print_object_classes(printer, module.to_ivalue());
+    std::unordered_set<const void*> seen;
+    print_object_classes(printer, module.to_ivalue(), seen);
     for (auto& f : printer.printed_files()) {
       std::string debug = source_ranges_pickle(f.ranges);
       sources.emplace_back(std::move(f.module), std::move(f.text), std::move(debug));
