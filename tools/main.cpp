@@ -2,6 +2,7 @@
 // maps errors to exit codes (0 ok, 1 a torchlet::Error, 2 a usage error).
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -88,6 +89,10 @@ int main(int argc, char** argv) {
     return torchlet::cli::run(argc, argv);
   } catch (const torchlet::Error& e) {
     fmt::print(stderr, "torchlet: {}: {}\n", torchlet::error_kind_name(e.kind()), e.what());
+    return 1;
+  } catch (const std::bad_alloc&) {
+    // A program (or a file's tensors) asking for more memory than the machine has.
+    fmt::print(stderr, "torchlet: out of memory: an allocation failed (std::bad_alloc)\n");
     return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "torchlet: error: {}\n", e.what());

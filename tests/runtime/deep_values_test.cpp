@@ -122,6 +122,27 @@ TEST(DeepValues, CheckingArgumentsThatShareTheirPartsIsBounded) {
   }
 }
 
+// torch.tensor(a40) where a(i+1) = [a(i), a(i)]: 41 lists naming 2^40 numbers, which
+// filled memory collecting them. Up to the bound it builds the tensor they name.
+TEST(DeepValues, TensorsFromListsThatShareTheirPartsAreBounded) {
+  auto program = [](int n) {
+    std::string src = "def f() -> Tensor:\n    a0 = [1.0, 2.0]\n";
+    for (int i = 0; i < n; ++i)
+      src += "    a" + std::to_string(i + 1) + " = [a" + std::to_string(i) + ", a" + std::to_string(i) + "]\n";
+    return src + "    return torch.tensor(a" + std::to_string(n) + ")\n";
+  };
+  const Tensor t = (*compile(program(3))->find_function("f"))({}).toTensor();
+  EXPECT_EQ(t.sizes(), (Shape{2, 2, 2, 2}));
+  EXPECT_EQ(t.at({1, 0, 1, 1}).to_double(), 2.0);
+  std::string err;
+  try {
+    (void)(*compile(program(40))->find_function("f"))({});
+  } catch (const ScriptError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("building a tensor from a list: more than 4194304"), std::string::npos) << err;
+}
+
 TEST(DeepValues, HashingATupleThatSharesItsPartsIsBounded) {
   IValue t = IValue::tuple({IValue(int64_t{1})});
   for (int i = 0; i < 40; ++i) t = IValue::tuple({t, t});

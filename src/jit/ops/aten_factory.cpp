@@ -4,6 +4,7 @@
 // CPU-only, strided library can honour and refuse the rest by name (ops_util.h).
 #include <torchlet/ops.h>
 
+#include "jit/ir/value_recursion.h"
 #include "jit/ops/ops_util.h"
 
 namespace torchlet::jit::ops {
@@ -219,6 +220,9 @@ void collect(const IValue& v, size_t depth, Shape& shape, std::vector<Scalar>& l
     leaves.push_back(v.toScalar());
     return;
   }
+  // A list may hold the same sub-list more than once (b = [a, a], 40 levels down, names
+  // 2^40 numbers in 41 lists): the walk is bounded like every walk over values.
+  const ValueRecursion guard("building a tensor from a list");
   const auto& e = v.listRef().elements;
   if (depth == shape.size()) {
     TL_CHECK(leaves.empty(), ValueError, "tensor: nested lists have inconsistent depths");
