@@ -222,6 +222,26 @@ TEST(Compiler, DefinitionsAndTheirBlocksNestBoundedTogether) {
       << what.substr(0, 300);
 }
 
+// A comparison chain is one flat tree node, but each link compiles inside the previous
+// link's if (a < b < c is a < b and b < c, evaluating b once): 20,000 links overflowed
+// the stack. The links count toward the block nesting bound.
+TEST(Compiler, ComparisonChainsNestBounded) {
+  auto chain = [](int links, const char* op) {
+    std::string src = "def f(x: int) -> bool:\n    return x";
+    for (int i = 0; i < links; ++i) src += std::string(" ") + op + " x";
+    return src + "\n";
+  };
+  EXPECT_TRUE((*compile(chain(200, "<="))->find_function("f"))({IValue(int64_t{3})}).toBool());
+  EXPECT_FALSE((*compile(chain(200, "<"))->find_function("f"))({IValue(int64_t{3})}).toBool());
+  std::string what;
+  try {
+    compile(chain(20000, "<"));
+  } catch (const LimitError& e) {
+    what = e.what();
+  }
+  EXPECT_NE(what.find("blocks nest more than 256 deep"), std::string::npos) << what.substr(0, 300);
+}
+
 // Forty lines each pairing the previous tuple with itself build a type of 2^40 parts,
 // which printing the graph (or any type error) walked in full: refused as it is made.
 TEST(Compiler, TypesThatShareTheirPartsAreBounded) {

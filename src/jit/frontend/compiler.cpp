@@ -1994,6 +1994,9 @@ Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
     }
     if (!cmp) cmp = emit_builtin(Symbol::from_qual_string(name), {{lhs, r}, {rhs, r}}, {}, r);
     if (i + 1 == c.num_comparisons()) return cmp;
+    // The rest of the chain compiles inside the if below: a chain is flat in the tree
+    // but nests one block per link (20,000 links overflowed the stack).
+    const FileCompiler::Nest nest(file_, c.op_tree(i).range(), "blocks");
     cmp = convert(cmp, Type::bool_(), nullptr, *std::make_unique<TypeEnv>());
     emit_branches(cmp, [&](Env& b) { b.set("$compare", compare_from(i + 1, rhs, b)); return Exit::None; },
                   [&](Env& b) { b.set("$compare", constant(IValue(false))); return Exit::None; }, cenv, false, r);
@@ -2031,6 +2034,7 @@ Value* FunctionCompiler::emit_boolop(const Tree& e, Env& env) {
 }
 
 Value* FunctionCompiler::emit_ifexp(const Tree& e, Env& env, const TypePtr& hint) {
+  const FileCompiler::Nest nest(file_, e.range(), "blocks");  // both values compile in blocks
   IfExpView v(e);
   const CondRefinements refs = refinements_of(v.condition(), env);
   Value* cond = emit_expr(v.condition(), env);
