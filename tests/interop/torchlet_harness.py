@@ -26,11 +26,9 @@ def run(*args, check=True):
 
 
 def tensor_bits(t):
-    c = t.detach().contiguous().view(-1)
-    if c.numel() == 0:
-        return b""
-    return bytes(c.view(torch.uint8).tolist()) if c.element_size() == 1 else bytes(
-        c.view(torch.uint8).tolist())
+    # Through numpy's buffer, not a list of Python ints: the atomic-save test compares
+    # 192 MiB per outcome, and tolist() took 73 of its 90 seconds.
+    return t.detach().contiguous().view(-1).view(torch.uint8).numpy().tobytes()
 
 
 def assert_same(test, a, b, path="root", storages=None):
