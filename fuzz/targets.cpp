@@ -19,6 +19,7 @@
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
 #include "jit/ir/ir_parser.h"
+#include "jit/ir/value_recursion.h"
 #include "jit/runtime/code.h"
 #include "jit/runtime/function.h"
 #include "jit/runtime/interpreter.h"
@@ -124,6 +125,7 @@ void zip_reader(Bytes data) {
 }
 
 void unpickler(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
   for (bool inert : {false, true}) {
     pickle::UnpicklerOptions opt;
     opt.inert_unknown_globals = inert;
@@ -140,6 +142,7 @@ void unpickler(Bytes data) {
 }
 
 void checkpoint(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
   MemFile file(data);
   for (auto mode : {LoadMode::Eager, LoadMode::Mapped}) {
     LoadOptions opt;
@@ -150,6 +153,7 @@ void checkpoint(Bytes data) {
 }
 
 void ir_parser(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
   refusals_ok([&] {
     jit::GraphPtr g = jit::parse_ir(as_text(data));
     // parse_ir does not check scoping (a use of a value defined inside a loop body from
@@ -181,6 +185,7 @@ void script_parser(Bytes data) {
 }
 
 void compiler(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
   refusals_ok([&] {
     auto cu = jit::compile(as_text(data), "fuzz.py");
     for (jit::Function* fn : cu->functions()) {
@@ -196,6 +201,7 @@ void compiler(Bytes data) {
 }
 
 void script_archive(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
   MemFile file(data);
   refusals_ok([&] {
     jit::Module m = jit::load(file.path());

@@ -31,6 +31,11 @@ void script_archive(Bytes data);  // torch.jit.save archive: load, run forward u
 // under the fuzzer's instrumentation, so 5000 keeps every run well under a second.
 inline constexpr int64_t kForwardStepBudget = 5'000;
 
+// Containers one walk over a value (print, compare, hash, type check) may visit in a
+// target (ValueVisitBudget): a pickle whose lists share their parts reaches the
+// library's 2^22 only after seconds of printing under ASan, past the fuzzers' timeout.
+inline constexpr size_t kFuzzValueVisits = size_t{1} << 16;
+
 struct Target {
   std::string_view name;  // "checkpoint" for fuzz/checkpoint_fuzz.cpp
   void (*run)(Bytes);

@@ -8,6 +8,7 @@
 #include <torchlet/error.h>
 
 #include "jit/frontend/compiler.h"
+#include "jit/ir/value_recursion.h"
 #include "jit/runtime/compilation_unit.h"
 #include "jit/runtime/interpreter.h"
 
@@ -161,6 +162,18 @@ TEST(DeepValues, HashingATupleThatSharesItsPartsIsBounded) {
   }
   EXPECT_EQ(IValueHash()(a), IValueHash()(b));
   EXPECT_TRUE(a == b);
+  // A ValueVisitBudget lowers the bound while it lives (the fuzz targets use one).
+  {
+    const ValueVisitBudget budget(100);
+    err.clear();
+    try {
+      (void)IValueHash()(a);
+    } catch (const LimitError& e) {
+      err = e.what();
+    }
+    EXPECT_NE(err.find("hashing a tuple: more than 100 lists"), std::string::npos) << err;
+  }
+  EXPECT_EQ(IValueHash()(a), IValueHash()(b));
 }
 
 }  // namespace

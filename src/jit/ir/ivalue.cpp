@@ -60,6 +60,7 @@ intrusive_ptr<T> borrow_as(RefCounted* p) {
 // it is reached.
 thread_local size_t tl_value_recursion = 0;
 thread_local size_t tl_value_visits = 0;
+thread_local size_t tl_max_value_visits = kMaxValueVisits;  // ValueVisitBudget lowers it
 // The containers being printed on this thread, outermost first.
 thread_local std::vector<const void*> tl_printing;
 
@@ -273,12 +274,18 @@ ValueRecursion::ValueRecursion(const char* walk) {
   TL_CHECK(tl_value_recursion < kMaxValueRecursion, LimitError, "{}: value nested deeper than {} levels", walk,
            kMaxValueRecursion);
   if (tl_value_recursion == 0) tl_value_visits = 0;  // a new walk
-  TL_CHECK(++tl_value_visits <= kMaxValueVisits, LimitError,
+  TL_CHECK(++tl_value_visits <= tl_max_value_visits, LimitError,
            "{}: more than {} lists, tuples and dicts to visit (the value reaches the same ones again and again "
            "through shared references)",
-           walk, kMaxValueVisits);
+           walk, tl_max_value_visits);
   ++tl_value_recursion;
 }
+
+ValueVisitBudget::ValueVisitBudget(size_t max_visits) : saved_(tl_max_value_visits) {
+  tl_max_value_visits = std::min(max_visits, tl_max_value_visits);
+}
+
+ValueVisitBudget::~ValueVisitBudget() { tl_max_value_visits = saved_; }
 
 ValueRecursion::~ValueRecursion() { --tl_value_recursion; }
 

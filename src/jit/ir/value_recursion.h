@@ -19,6 +19,20 @@ inline constexpr size_t kMaxValueRecursion = 1000;
 // under ASan, printing such a value twice took the fuzz target 19 s, past its timeout).
 inline constexpr size_t kMaxValueVisits = size_t{1} << 22;
 
+// While alive, walks on this thread visit at most `max_visits` containers (at most
+// kMaxValueVisits). The fuzz targets keep each run fast with it, as they lower the
+// unpickler's object limit.
+class ValueVisitBudget {
+ public:
+  explicit ValueVisitBudget(size_t max_visits);
+  ~ValueVisitBudget();
+  ValueVisitBudget(const ValueVisitBudget&) = delete;
+  ValueVisitBudget& operator=(const ValueVisitBudget&) = delete;
+
+ private:
+  size_t saved_;
+};
+
 // One level of a walk on this thread; throws LimitError naming `walk` past either limit.
 class ValueRecursion {
  public:
