@@ -8,6 +8,7 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
+#include "jit/runtime/function.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -43,6 +44,13 @@ bool element_less(const IValue& a, const IValue& b) {
       if (!(x[i] == y[i])) return false;
     }
     return x.size() < y.size();
+  }
+  if (a.isObject() && b.isObject()) {
+    // A class orders its instances with __lt__, which list.sort calls as torch's does.
+    const ClassTypePtr& cls = a.objectRef().type;
+    if (Function* lt = cls ? cls->find_method("__lt__") : nullptr) return (*lt)({a, b}).toBool();
+    TL_FAIL(TypeError, "'<' not supported between instances of '{}' and '{}' (the class defines no __lt__)",
+            cls ? cls->name() : "object", b.objectRef().type ? b.objectRef().type->name() : "object");
   }
   TL_FAIL(TypeError, "'<' not supported between instances of '{}' and '{}'", a.tag_name(), b.tag_name());
 }
