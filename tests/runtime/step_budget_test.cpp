@@ -1,7 +1,9 @@
-// The interpreter's opt-in step budget (Note [Step budget] in interpreter.h): a
-// TorchScript loop that never ends stops with a LimitError reported as a ScriptError
-// when a budget is active, bounded work is unaffected, and forked tasks inherit the
-// budget of the thread that forked them.
+// The interpreter's bounds on runaway programs. The opt-in step budget (Note [Step
+// budget] in interpreter.h): a TorchScript loop that never ends stops with a LimitError
+// reported as a ScriptError when a budget is active, bounded work is unaffected, and
+// forked tasks inherit the budget of the thread that forked them. And runs nested
+// through operators (kMaxNestedRuns): a __lt__ that sorts its own class recursed
+// through list.sort until the C++ stack overflowed.
 #include <limits>
 #include <string>
 
@@ -102,6 +104,38 @@ with prim::fork_0 = graph(%m : int):
   StepBudget budget(10'000);
   const std::string err = run_error(*forked, 1);
   EXPECT_NE(err.find("step budget ran out"), std::string::npos) << err;
+}
+
+TEST(NestedRuns, AnOperatorCallingBackIntoTorchScriptIsBounded) {
+  auto cu = compile(R"(
+class A:
+    def __init__(self, x: int, deep: bool):
+        self.x = x
+        self.deep = deep
+
+    def __lt__(self, other: "A") -> bool:
+        if self.deep:
+            l = [A(other.x, True), A(self.x, True)]
+            l.sort()
+        return self.x < other.x
+
+def f(deep: bool) -> int:
+    l = [A(3, deep), A(1, deep), A(2, deep)]
+    l.sort()
+    return l[0].x * 100 + l[1].x * 10 + l[2].x
+)");
+  const Function& f = *cu->find_function("f");
+  EXPECT_EQ(f({IValue(false)}).toInt(), 123);
+  std::string err;
+  try {
+    (void)f({IValue(true)});
+  } catch (const ScriptError& e) {
+    err = e.what();
+  }
+  EXPECT_NE(err.find("TorchScript run from inside an operator (such as a class's __lt__ called by list.sort) "
+                     "nested more than 100 deep"),
+            std::string::npos)
+      << err.substr(0, 400);
 }
 
 }  // namespace

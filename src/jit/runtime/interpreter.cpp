@@ -82,7 +82,19 @@ StepBudget::~StepBudget() {
 
 int64_t StepBudget::left() { return t_steps_left; }
 
+thread_local size_t t_active_runs = 0;
+
 void run_code(const Code& entry, Stack& stack) {
+  struct ActiveRun {
+    ActiveRun() {
+      TL_CHECK(t_active_runs <= kMaxNestedRuns, LimitError,
+               "TorchScript run from inside an operator (such as a class's __lt__ called by list.sort) nested "
+               "more than {} deep",
+               kMaxNestedRuns);
+      ++t_active_runs;
+    }
+    ~ActiveRun() { --t_active_runs; }
+  } active;
   std::vector<Frame> frames;
   std::vector<IValue> registers(entry.num_registers);
   frames.push_back({&entry, 0, 0});

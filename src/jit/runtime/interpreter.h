@@ -58,5 +58,9 @@ class StepBudget {
 // Deepest chain of TorchScript calls one run may build: recursion is refused at
 // compile time, but dynamic dispatch (CALLM) in a crafted archive can still recurse.
 inline constexpr size_t kMaxCallDepth = 2000;
+// Runs started from inside an operator while another run is active on the thread (a
+// class's __lt__ called by list.sort): each costs C++ stack, not an interpreter frame,
+// and a __lt__ that sorts a list of its own class recursed until the stack overflowed.
+inline constexpr size_t kMaxNestedRuns = 100;
 
 }  // namespace torchlet::jit
