@@ -222,6 +222,11 @@ class Unpickler {
       TL_CHECK(info != nullptr, FormatError, "{}: unknown pickle opcode 0x{:02x} at offset {}",
                label_, byte, at);
       op_at_ = at;
+      // What the last opcode popped and did not store is dropped here; a container among
+      // it may contain itself (DUP, APPEND, then POP), so it stays in reach of the
+      // teardown instead of leaking its cycle.
+      for (auto& v : in_flight_)
+        if (is_container(v)) replaced_.push_back(std::move(v));
       in_flight_.clear();
       Arg arg = in_.read_arg(*info);
       if (info->op == Op::STOP) {
@@ -1086,7 +1091,8 @@ class Unpickler {
   // Values the current opcode has popped: if it throws before placing them, they are
   // out of the stack's and memo's reach, and one that contains itself would leak.
   std::vector<IValue> in_flight_;
-  // Memo entries overwritten by a later PUT, for the same reason.
+  // Memo entries overwritten by a later PUT, and containers earlier opcodes popped, for
+  // the same reason.
   std::vector<IValue> replaced_;
   std::vector<size_t> marks_;
   Memo memo_;

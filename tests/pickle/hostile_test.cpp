@@ -64,6 +64,17 @@ TEST(HostilePickles, KeysThatShareTheirPartsAreRefusedInBoundedTime) {
   expect_refused<LimitError>(p, "hashing a tuple: more than 4194304 lists, tuples and dicts to visit");
 }
 
+TEST(HostilePickles, SelfContainingListsDroppedByPopDoNotLeak) {
+  // EMPTY_LIST, DUP, APPEND (the list now holds itself), POP, NONE, STOP: the popped
+  // cycle was out of the teardown's reach and leaked, on a successful load or (the
+  // fuzzer's input, fuzz/regressions/unpickler-self-containing-list-popped-then-error.pkl)
+  // before a later error. The sanitized suite's leak check is what this test asserts.
+  EXPECT_TRUE(load("\x80\x02]2a0N."s).isNone());
+  expect_refused<FormatError>("\x80\x02]2a0\x00"s, "unknown pickle opcode 0x00");
+  // A POP_MARK dropping one too.
+  EXPECT_TRUE(load("\x80\x02(]2a1N."s).isNone());
+}
+
 TEST(HostilePickles, LargeSetsLoadInLinearTime) {
   // 300k distinct ints added in batches of 1000, as Python writes sets: a linear scan
   // per item made this take minutes.
