@@ -121,7 +121,10 @@ class Linter {
       for (const Block* b : n->blocks()) {
         check(b->inputs().empty(), n, "prim::If blocks take no inputs");
         check(b->outputs().size() == n->outputs().size(), n,
-              [&] { return fmt::format("prim::If block returns {} values for {} outputs", b->outputs().size(), n->outputs().size()); });
+              [&] {
+                return fmt::format("prim::If block returns {} values for {} outputs", b->outputs().size(),
+                                   n->outputs().size());
+              });
       }
       return;
     }
@@ -131,7 +134,9 @@ class Linter {
       size_t carried = n->inputs().size() - 2;
       const Block* body = n->blocks()[0];
       check(n->outputs().size() == carried, n,
-            [&] { return fmt::format("prim::Loop has {} outputs for {} carried values", n->outputs().size(), carried); });
+            [&] {
+              return fmt::format("prim::Loop has {} outputs for {} carried values", n->outputs().size(), carried);
+            });
       check(body->inputs().size() == carried + 1, n, "prim::Loop body takes (i, carried...)");
       check(body->outputs().size() == carried + 1, n, "prim::Loop body returns (condition, carried...)");
     }
