@@ -56,11 +56,19 @@ struct TreePrinter {
   Totals& totals;
   std::unordered_map<const void*, std::string> shown;  // container -> its path, e.g. ['a'][0]
 
+  static bool is_container(const IValue& v) {
+    return v.isDict() || v.isList() || (v.isTuple() && v.tupleRef().py_kind == PyContainerKind::Tuple);
+  }
+  // `path` is only read for containers, so leaves get none (a list of millions of
+  // numbers would build a path string for each).
+  static std::string child_path(const IValue& child, const std::string& path, const std::string& index) {
+    return is_container(child) ? path + "[" + index + "]" : std::string();
+  }
+
   void print(const IValue& v, const std::string& name, const std::string& path, int depth) {
     const std::string indent(static_cast<size_t>(depth) * 2, ' ');
     const std::string label = name.empty() ? "" : name + ": ";
-    const bool container = v.isDict() || v.isList() || (v.isTuple() && v.tupleRef().py_kind == PyContainerKind::Tuple);
-    if (!container) {
+    if (!is_container(v)) {
       fmt::print("{}{}{}\n", indent, label, describe_leaf(v, totals));
       return;
     }
@@ -77,13 +85,17 @@ struct TreePrinter {
     }
     fmt::print("{}{}{} ({} items)\n", indent, label, kind, n);
     if (v.isDict()) {
-      for (const auto& [k, e] : v.dictRef().items())
-        print(e, k.isString() ? k.toStringRef() : k.repr(), path + "[" + k.repr() + "]", depth + 1);
+      for (const auto& [k, e] : v.dictRef().items()) {
+        const std::string key = k.repr();
+        print(e, k.isString() ? k.toStringRef() : key, child_path(e, path, key), depth + 1);
+      }
       return;
     }
     const auto& items = v.isList() ? v.listRef().elements : v.tupleRef().elements;
-    for (size_t i = 0; i < items.size(); ++i)
-      print(items[i], "[" + std::to_string(i) + "]", path + "[" + std::to_string(i) + "]", depth + 1);
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string index = std::to_string(i);
+      print(items[i], "[" + index + "]", child_path(items[i], path, index), depth + 1);
+    }
   }
 };
 
