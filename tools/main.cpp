@@ -84,6 +84,11 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace torchlet::cli
 
+// In sanitized builds, an allocation the system refuses returns null as it does without
+// ASan, so the CLI reports torchlet's OutOfMemoryError instead of ASan ending the process.
+extern "C" const char* __asan_default_options();
+extern "C" const char* __asan_default_options() { return "allocator_may_return_null=1"; }
+
 int main(int argc, char** argv) {
   try {
     return torchlet::cli::run(argc, argv);

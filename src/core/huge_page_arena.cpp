@@ -4,7 +4,8 @@
 #include <sys/mman.h>
 
 #include <cstdint>
-#include <new>
+
+#include <torchlet/error.h>
 
 // The poisoning macros are no-ops unless the build uses AddressSanitizer.
 #if defined(__has_include)
@@ -30,7 +31,7 @@ size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
 std::shared_ptr<std::byte> map_block(size_t nbytes) {
   const size_t span = nbytes + kHugePage;
   void* raw = ::mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) throw std::bad_alloc();
+  TL_CHECK(raw != MAP_FAILED, OutOfMemoryError, "cannot map {} bytes for tensor storage", span);
   const auto base = reinterpret_cast<uintptr_t>(raw);
   const uintptr_t aligned = round_up(base, kHugePage);
   if (aligned > base) ::munmap(raw, aligned - base);
@@ -52,11 +53,11 @@ std::shared_ptr<std::byte> map_block(size_t nbytes) {
 
 HugePageArena::Buffer HugePageArena::allocate(size_t nbytes) {
   const size_t need = round_up(nbytes == 0 ? 1 : nbytes, kAlignment);
-  if (need < nbytes) throw std::bad_alloc();  // wrapped around
+  TL_CHECK(need >= nbytes && need <= SIZE_MAX - kHugePage, OutOfMemoryError,
+           "cannot allocate {} bytes for tensor storage", nbytes);
   if (need >= kDedicatedBytes) {
     // Rounded to 4 KiB, not 2 MiB: the kernel backs only whole aligned 2 MiB ranges
     // inside the mapping with huge pages, so a partial tail costs no extra memory.
-    if (need > SIZE_MAX - kHugePage) throw std::bad_alloc();
     auto block = map_block(round_up(need, 4096));
     ASAN_UNPOISON_MEMORY_REGION(block.get(), nbytes);
     return {block.get(), block};

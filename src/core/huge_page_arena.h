@@ -30,7 +30,7 @@ class HugePageArena {
   };
 
   // `nbytes` uninitialised bytes, 64-byte aligned (nbytes 0 gives a valid pointer).
-  // Throws std::bad_alloc when the system has no memory to map.
+  // Throws OutOfMemoryError when the system has no memory to map.
   Buffer allocate(size_t nbytes);
 
  private:

@@ -3,7 +3,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <new>
 
 #include <torchlet/error.h>
 
@@ -21,7 +20,7 @@ StorageImpl::StorageImpl(size_t nbytes, bool zero) : nbytes_(nbytes), owned_(tru
   size_t rounded = (nbytes + kStorageAlignment - 1) / kStorageAlignment * kStorageAlignment;
   if (rounded == 0) rounded = kStorageAlignment;
   data_ = static_cast<std::byte*>(std::aligned_alloc(kStorageAlignment, rounded));
-  if (data_ == nullptr) throw std::bad_alloc();
+  TL_CHECK(data_ != nullptr, OutOfMemoryError, "cannot allocate {} bytes for a tensor's storage", nbytes);
   if (zero) std::memset(data_, 0, rounded);
 }
 

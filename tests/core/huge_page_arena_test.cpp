@@ -1,5 +1,6 @@
 // HugePageArena: alignment, disjoint buffers, shared versus dedicated blocks, and that a
-// block lives exactly as long as the last buffer carved from it.
+// block lives exactly as long as the last buffer carved from it, and that a request no
+// system can map is a named error.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include <torchlet/error.h>
 
 #include "core/huge_page_arena.h"
 
@@ -64,6 +67,13 @@ TEST(HugePageArena, BlockOutlivesTheArenaWhileABufferHoldsIt) {
   EXPECT_EQ(static_cast<int>(kept.data[99]), 0x5a);
   kept = {nullptr, nullptr};
   EXPECT_TRUE(block.expired());
+}
+
+TEST(HugePageArena, ARequestNoSystemCanMapIsAnOutOfMemoryError) {
+  HugePageArena arena;
+  EXPECT_THROW((void)arena.allocate(size_t{1} << 47), OutOfMemoryError);  // the whole user address space
+  EXPECT_THROW((void)arena.allocate(SIZE_MAX - 10), OutOfMemoryError);    // rounding up would wrap
+  EXPECT_NE(arena.allocate(64).data, nullptr);                           // and the arena still works
 }
 
 }  // namespace

@@ -149,6 +149,13 @@ TEST(TensorView, ErrorsNameTheProblem) {
   EXPECT_THROW(t.permute({0, 0}), ValueError);
   EXPECT_THROW(zeros({-1}), ValueError);
   EXPECT_THROW(zeros({int64_t{1} << 40, int64_t{1} << 40}), LimitError);
+  // Under the storage limit but past the 47-bit user address space: no system gives it.
+  try {
+    (void)zeros({int64_t{1} << 45});
+    ADD_FAILURE() << "zeros of 2^47 bytes succeeded";
+  } catch (const OutOfMemoryError& e) {
+    EXPECT_STREQ(e.what(), "cannot allocate 140737488355328 bytes for a tensor's storage");
+  }
   EXPECT_THROW(zeros({2}).item(), ValueError);
   try {
     t.select(5, 0);

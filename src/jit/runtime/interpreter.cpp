@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <new>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/format.h>
@@ -387,6 +389,16 @@ void run_code(const Code& entry, Stack& stack) {
   } catch (const Error& e) {
     frames.back().pc = pc;
     throw_with_traceback(frames, error_kind_name(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    // A container or string the program grew past what the system gives (tensor
+    // storage says its byte count itself): still a TorchScript error, with its traceback.
+    frames.back().pc = pc;
+    throw_with_traceback(frames, error_kind_name(ErrorKind::OutOfMemoryError), "an allocation failed (std::bad_alloc)");
+  } catch (const std::length_error& e) {
+    // A string or vector asked for more than it can ever hold ("a".ljust(1 << 62)).
+    frames.back().pc = pc;
+    throw_with_traceback(frames, error_kind_name(ErrorKind::OutOfMemoryError),
+                         fmt::format("a size past what one allocation can hold ({})", e.what()));
   }
 }
 

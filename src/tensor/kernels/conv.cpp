@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
-#include <new>
 #include <optional>
 #include <type_traits>
 #include <unordered_map>
@@ -49,7 +48,7 @@ class ReorderScratch {
     if (b.bytes < bytes) {
       size_t rounded = (bytes + kAlign - 1) / kAlign * kAlign;
       b.data.reset(std::aligned_alloc(kAlign, rounded));
-      if (!b.data) throw std::bad_alloc();
+      TL_CHECK(b.data, OutOfMemoryError, "cannot allocate {} bytes for a convolution's scratch buffer", rounded);
       b.bytes = rounded;
     }
     return b.data.get();
