@@ -193,6 +193,30 @@ TEST(Compiler, ConstantsFoldButErrorsWaitForRunTime) {
   EXPECT_THROW((*fn)({}), ScriptException);
 }
 
+// Folding runs while an archive's code loads: a string whose length an int gives is
+// folded only while small, so a few bytes of source cannot make the loader build
+// gigabytes ("a".ljust(1 << 33) took 8 GiB and seconds to compile).
+TEST(Compiler, ConstantsThatWouldBeHugeAreLeftToRunTime) {
+  auto cu = compile(
+      "def small() -> str:\n    return 'a'.ljust(3) + '\\t'.expandtabs(2)\n"
+      "def big() -> str:\n    return 'a'.ljust(1 << 33)\n"
+      "def impossible() -> str:\n    return 'a'.zfill(9223372036854775807)\n");
+  auto graph_of = [&](const char* name) {
+    return static_cast<const GraphFunction*>(cu->find_function(name))->graph()->str();
+  };
+  EXPECT_EQ(graph_of("small").find("aten::ljust"), std::string::npos) << graph_of("small");
+  EXPECT_NE(graph_of("small").find("prim::Constant[value=\"a    \"]"), std::string::npos) << graph_of("small");
+  EXPECT_NE(graph_of("big").find("aten::ljust"), std::string::npos) << graph_of("big");
+  EXPECT_NE(graph_of("impossible").find("aten::zfill"), std::string::npos) << graph_of("impossible");
+  // Run, the impossible one is refused by name (the 8 GiB one is the program's to ask for).
+  try {
+    (void)(*cu->find_function("impossible"))({});
+    ADD_FAILURE() << "'a'.zfill(2^63 - 1) returned";
+  } catch (const ScriptException& e) {
+    EXPECT_EQ(e.exception_class(), "limit exceeded") << e.what();
+  }
+}
+
 // A chain of functions, each calling the next from inside nested ifs, is compiled callee
 // first from inside the caller's blocks: 100 functions of 60 levels overflowed the C++
 // stack. Definitions and blocks open at once are bounded together, and the graphs, calls

@@ -3,7 +3,8 @@
 // reported as a ScriptError when a budget is active, bounded work is unaffected, and
 // forked tasks inherit the budget of the thread that forked them. And runs nested
 // through operators (kMaxNestedRuns): a __lt__ that sorts its own class recursed
-// through list.sort until the C++ stack overflowed.
+// through list.sort until the C++ stack overflowed. And memory: an allocation the system
+// refuses is a TorchScript error naming what was asked for, as torch's is.
 #include <limits>
 #include <string>
 
@@ -13,6 +14,17 @@
 #include "jit/ir/ir_parser.h"
 #include "jit/runtime/compilation_unit.h"
 #include "jit/runtime/interpreter.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
 
 namespace torchlet::jit {
 namespace {
@@ -136,6 +148,88 @@ def f(deep: bool) -> int:
                      "nested more than 100 deep"),
             std::string::npos)
       << err.substr(0, 400);
+}
+
+TEST(OutOfMemory, ARefusedAllocationIsAScriptErrorNamingTheBytes) {
+  auto cu = compile(R"(
+import torch
+def big(n: int) -> float:
+    return float(torch.zeros([2] * n).sum())
+)");
+  const Function& big = *cu->find_function("big");
+  EXPECT_EQ(big({IValue(int64_t{3})}).toDouble(), 0.0);
+  std::string err;
+  try {
+    (void)big({IValue(int64_t{45})});  // 2^45 floats: past the 47-bit user address space
+  } catch (const ScriptException& e) {
+    EXPECT_EQ(e.exception_class(), "out of memory");
+    err = e.what();
+  }
+  EXPECT_NE(err.find("Traceback of TorchScript"), std::string::npos) << err;
+  EXPECT_NE(err.find("out of memory: cannot allocate 140737488355328 bytes for a tensor's storage"), std::string::npos)
+      << err;
+  EXPECT_EQ(big({IValue(int64_t{4})}).toDouble(), 0.0);  // and the next call runs
+}
+
+// One operator asked for a result the size of its int argument: list * n grew its list
+// element by element until the machine ran out ([0] * (1 << 40)), and [] * (1 << 62)
+// looped 2^62 times; a string of tabs expanded by a huge tabsize likewise. Now each
+// sizes its result first, as torch does: past the 2^48-byte limit on one allocation it
+// is refused by name, below it the system's refusal comes at once.
+TEST(OutOfMemory, OperatorsSizeTheirResultFirst) {
+  auto cu = compile(R"(
+def repeat(l: List[int], n: int) -> int:
+    return len(l * n)
+
+def repeat_in_place(l: List[int], n: int) -> int:
+    l *= n
+    return len(l)
+
+def tabs(s: str, n: int) -> int:
+    return len(s.expandtabs(n))
+
+def pad(s: str, n: int) -> int:
+    return len(s.ljust(n)) + len(s.center(n)) + len(s.rjust(n)) + len(s.zfill(n))
+)");
+  auto list = [](std::vector<int64_t> v) {
+    std::vector<IValue> e(v.begin(), v.end());
+    return IValue::list(std::move(e), Type::int_());
+  };
+  auto refusal = [&](const char* fn, std::vector<IValue> args) {  // "kind: message"
+    try {
+      (void)(*cu->find_function(fn))(std::move(args));
+    } catch (const ScriptException& e) {
+      return e.exception_class() + ": " + e.message();
+    }
+    return std::string("returned");
+  };
+  const Function& repeat = *cu->find_function("repeat");
+  EXPECT_EQ(repeat({list({1, 2}), IValue(int64_t{3})}).toInt(), 6);
+  EXPECT_EQ(repeat({list({1, 2}), IValue(int64_t{-3})}).toInt(), 0);
+  EXPECT_EQ(repeat({list({}), IValue(int64_t{1} << 62)}).toInt(), 0);
+  EXPECT_EQ(refusal("repeat", {list({0}), IValue(int64_t{1} << 62)}),
+            "limit exceeded: list * int: a result of 4611686018427387904 x 1 elements exceeds the "
+            "281474976710656-byte limit on one allocation");
+#if !UNDER_ASAN  // ASan ends the process when operator new is refused (its
+                 // allocator_may_return_null covers malloc, not new): normal builds only.
+  // 2^43 16-byte values: the whole 47-bit user address space, under the limit.
+  EXPECT_EQ(refusal("repeat", {list({0}), IValue(int64_t{1} << 43)}),
+            "out of memory: an allocation failed (std::bad_alloc)");
+#endif
+  EXPECT_EQ(refusal("repeat_in_place", {list({0, 1}), IValue(int64_t{1} << 62)}),
+            "limit exceeded: list * int: a result of 4611686018427387904 x 2 elements exceeds the "
+            "281474976710656-byte limit on one allocation");
+  const Function& tabs = *cu->find_function("tabs");
+  EXPECT_EQ(tabs({IValue(std::string("a\tb\t")), IValue(int64_t{4})}).toInt(), 8);
+  EXPECT_EQ(tabs({IValue(std::string("a\tb")), IValue(int64_t{-1})}).toInt(), 2);
+  EXPECT_EQ(refusal("tabs", {IValue(std::string("\t\t\t")), IValue(int64_t{1} << 62)}),
+            "limit exceeded: str.expandtabs: a result of 4611686018427387904 x 3 elements exceeds the "
+            "281474976710656-byte limit on one allocation");
+  const Function& pad = *cu->find_function("pad");
+  EXPECT_EQ(pad({IValue(std::string("ab")), IValue(int64_t{5})}).toInt(), 20);
+  EXPECT_EQ(refusal("pad", {IValue(std::string("a")), IValue(std::numeric_limits<int64_t>::max())}),
+            "limit exceeded: str.ljust: a result of 9223372036854775806 x 1 elements exceeds the "
+            "281474976710656-byte limit on one allocation");
 }
 
 }  // namespace

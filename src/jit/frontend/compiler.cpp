@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <new>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -613,10 +615,25 @@ std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n) {
   }
   const Operator* op = n->op();
   if (!op || op->is_mutating() || op->schema().is_vararg || op->schema().is_varret) return std::nullopt;
+  // Folding runs the op while compiling, which is also while loading an archive's code:
+  // a string whose length comes from an int ("a".ljust(1 << 33), s.expandtabs(n)) would
+  // be built then, from a few bytes of a file. Large ones are left to run when the
+  // program does.
+  constexpr int64_t kMaxFoldedWidth = int64_t{1} << 16;
+  const bool makes_str = std::any_of(n->outputs().begin(), n->outputs().end(),
+                                     [](const Value* v) { return v->type()->kind() == TypeKind::Str; });
+  if (makes_str && std::any_of(in.begin(), in.end(), [&](const IValue& v) {
+        return v.isInt() && (v.toInt() > kMaxFoldedWidth || v.toInt() < -kMaxFoldedWidth);
+      }))
+    return std::nullopt;
   Stack stack(in.begin(), in.end());
   try {
     op->operation()(stack);
   } catch (const Error&) {
+    return std::nullopt;
+  } catch (const std::bad_alloc&) {  // as above, for what the guard does not foresee:
+    return std::nullopt;             // the program meets the same refusal when it runs
+  } catch (const std::length_error&) {
     return std::nullopt;
   }
   if (stack.size() != n->outputs().size()) return std::nullopt;

@@ -138,7 +138,11 @@ void concat(Stack& s) {
 IValue repeat_list(const IValue& list, int64_t n) {
   std::vector<IValue> e;
   const auto& src = list.listRef().elements;
-  for (int64_t i = 0; i < n; ++i) e.insert(e.end(), src.begin(), src.end());
+  // Reserved up front, as torch does: [0] * (1 << 40) fails at once, not at the end of
+  // the machine's memory, and [] * (1 << 62) does not loop 2^62 times.
+  e.reserve(repeated_size(src.size(), n, sizeof(IValue), "list * int"));
+  if (!src.empty())
+    for (int64_t i = 0; i < n; ++i) e.insert(e.end(), src.begin(), src.end());
   return list_like(list.listRef(), std::move(e));
 }
 void mul_left(Stack& s) {

@@ -570,6 +570,7 @@ void justify(Stack& s) {
   auto len = static_cast<int64_t>(str.size());
   if (width <= len) return push(s, str);
   int64_t pad = width - len;
+  (void)repeated_size(1, pad, 1, kWhere < 0 ? "str.ljust" : kWhere > 0 ? "str.rjust" : "str.center");
   int64_t left = kWhere < 0 ? 0 : kWhere > 0 ? pad : pad / 2 + (pad & width & 1);
   push(s, std::string(static_cast<size_t>(left), fill[0]) + str + std::string(static_cast<size_t>(pad - left), fill[0]));
 }
@@ -579,12 +580,16 @@ void zfill(Stack& s) {
   std::string str = pop_str(s);
   auto len = static_cast<int64_t>(str.size());
   if (width <= len) return push(s, str);
-  push(s, std::string(static_cast<size_t>(width - len), '0') + str);
+  push(s, std::string(repeated_size(1, width - len, 1, "str.zfill"), '0') + str);
 }
 void expandtabs(Stack& s) {
   int64_t tabsize = pop_int(s);
   std::string str = pop_str(s);
   std::string out;
+  // Each tab adds at most tabsize: reserve that bound once, so a string of tabs with a
+  // huge tabsize fails at once rather than appending until memory runs out.
+  const auto tabs = static_cast<size_t>(std::count(str.begin(), str.end(), '\t'));
+  out.reserve(repeated_size(tabs, std::max<int64_t>(tabsize, 1), 1, "str.expandtabs") + str.size());
   int64_t col = 0;
   for (char c : str) {
     if (c == '\t') {

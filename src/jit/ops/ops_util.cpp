@@ -28,6 +28,15 @@ std::optional<Tensor> pop_opt_tensor(Stack& s) {
   if (v.isNone()) return std::nullopt;
   return v.toTensor();
 }
+size_t repeated_size(size_t unit, int64_t count, size_t element_bytes, const char* op) {
+  if (count <= 0 || unit == 0) return 0;
+  const auto n = static_cast<uint64_t>(count);
+  TL_CHECK(unit <= kMaxResultBytes / element_bytes / n, LimitError,
+           "{}: a result of {} x {} elements exceeds the {}-byte limit on one allocation", op, n, unit,
+           kMaxResultBytes);
+  return unit * n;
+}
+
 std::optional<int64_t> pop_opt_int(Stack& s) {
   IValue v = pop(s);
   if (v.isNone()) return std::nullopt;
