@@ -13,6 +13,9 @@
 #   FUZZ_ENTROPIC=1  libFuzzer's entropic scheduling (off by default: see the run below)
 #   FUZZ_TIMEOUT=S   seconds one input may take (default 10; wall clock, so a long run
 #                    at nice 19 on a busy machine needs more, and re-checks what it reports)
+# Long runs beside builds: `nice` ranks a process only within its scheduler autogroup, and
+# each session (setsid, a new terminal) has its own, so a niced fuzzer in another session
+# still takes half the CPU. Lower the whole group: echo 19 > /proc/self/autogroup.
 # The targets are fuzz/*_fuzz.cpp. Seeds: the committed corpus fuzz/corpus/<target>/,
 # past findings fuzz/regressions/<name>-*, and the files real PyTorch writes during the
 # test setup (build-sanitize/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
