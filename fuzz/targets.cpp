@@ -15,6 +15,7 @@
 #include <torchlet/tensor.h>
 
 #include "archive/zip_reader.h"
+#include "core/allocation_limit.h"
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
 #include "jit/ir/ir_parser.h"
@@ -184,6 +185,7 @@ void script_parser(Bytes data) {
 
 void compiler(Bytes data) {
   const ValueVisitBudget walks(kFuzzValueVisits);
+  const AllocationLimit memory(kFuzzAllocationBytes);
   refusals_ok([&] {
     auto cu = jit::compile(as_text(data), "fuzz.py");
     for (jit::Function* fn : cu->functions()) {
@@ -200,6 +202,7 @@ void compiler(Bytes data) {
 
 void script_archive(Bytes data) {
   const ValueVisitBudget walks(kFuzzValueVisits);
+  const AllocationLimit memory(kFuzzAllocationBytes);
   MemFile file(data);
   refusals_ok([&] {
     jit::Module m = jit::load(file.path());

@@ -36,6 +36,14 @@ inline constexpr int64_t kForwardStepBudget = 5'000;
 // library's 2^22 only after seconds of printing under ASan, past the fuzzers' timeout.
 inline constexpr size_t kFuzzValueVisits = size_t{1} << 16;
 
+// Largest single buffer the targets that run programs (compiler: constant folding,
+// script_archive: forward) let one build (AllocationLimit, Note [Allocation limit]).
+// Under ASan a refused operator new ends the process instead of throwing, so a program
+// asking for 8 GiB ('a'.ljust(1 << 33)) has to be refused before it gets there; the
+// seeds need kilobytes, and at 16 MiB even a tolist() of bools (16 bytes a value) stays
+// under the 512 MiB ASan cap in script_archive_fuzz.cpp.
+inline constexpr size_t kFuzzAllocationBytes = size_t{16} << 20;
+
 struct Target {
   std::string_view name;  // "checkpoint" for fuzz/checkpoint_fuzz.cpp
   void (*run)(Bytes);

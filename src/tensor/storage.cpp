@@ -6,17 +6,13 @@
 
 #include <torchlet/error.h>
 
+#include "core/allocation_limit.h"
+
 namespace torchlet {
 
-namespace {
-// Largest single allocation torchlet makes: a guard against sizes computed from
-// hostile files slipping past their own checks (48 bits is 256 TiB).
-constexpr size_t kMaxStorageBytes = size_t{1} << 48;
-}  // namespace
-
 StorageImpl::StorageImpl(size_t nbytes, bool zero) : nbytes_(nbytes), owned_(true), heap_(true) {
-  TL_CHECK(nbytes <= kMaxStorageBytes, LimitError,
-           "storage of {} bytes exceeds the {}-byte limit", nbytes, kMaxStorageBytes);
+  // Also a guard against sizes computed from hostile files slipping past their own checks.
+  (void)checked_allocation(nbytes, "a tensor's storage");
   size_t rounded = (nbytes + kStorageAlignment - 1) / kStorageAlignment * kStorageAlignment;
   if (rounded == 0) rounded = kStorageAlignment;
   data_ = static_cast<std::byte*>(std::aligned_alloc(kStorageAlignment, rounded));

@@ -4,12 +4,15 @@
 // forked tasks inherit the budget of the thread that forked them. And runs nested
 // through operators (kMaxNestedRuns): a __lt__ that sorts its own class recursed
 // through list.sort until the C++ stack overflowed. And memory: an allocation the system
-// refuses is a TorchScript error naming what was asked for, as torch's is.
+// refuses is a TorchScript error naming what was asked for, as torch's is; below a
+// thread's lowered limit on one allocation (Note [Allocation limit]) what a program
+// builds is refused by name before anything is allocated.
 #include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/allocation_limit.h"
 #include "jit/frontend/compiler.h"
 #include "jit/ir/ir_parser.h"
 #include "jit/runtime/compilation_unit.h"
@@ -230,6 +233,122 @@ def pad(s: str, n: int) -> int:
   EXPECT_EQ(refusal("pad", {IValue(std::string("a")), IValue(std::numeric_limits<int64_t>::max())}),
             "limit exceeded: str.ljust: a result of 9223372036854775806 x 1 elements exceeds the "
             "281474976710656-byte limit on one allocation");
+}
+
+
+// Every buffer whose size a program controls is checked against the thread's limit
+// first. The fuzz targets depend on it: under ASan a refused operator new aborts, and a
+// program that ran 'a'.ljust(1 << 33) ended script_archive_fuzz (CI, stop 21).
+TEST(AllocationLimit, WhatAProgramBuildsIsRefusedPastTheLimit) {
+  auto cu = compile(R"(
+import torch
+
+def pad(n: int) -> int:
+    return len('a'.ljust(n))
+
+def double_str(k: int) -> int:
+    s = 'ab'
+    for _ in range(k):
+        s = s + s
+    return len(s)
+
+def double_list(k: int) -> int:
+    l = [0]
+    for _ in range(k):
+        l = l + l
+    return len(l)
+
+def extend_list(k: int) -> int:
+    l = [0]
+    for _ in range(k):
+        l.extend(l)
+    return len(l)
+
+def add_in_place(k: int) -> int:
+    l = [0]
+    for _ in range(k):
+        l += l
+    return len(l)
+
+def join(k: int) -> int:
+    s = 'x'.ljust(1000)
+    return len(','.join([s] * k))
+
+def replace(k: int) -> int:
+    return len('a'.ljust(k, 'a').replace('a', 'bbbbbbbbbbbbbbbb'))
+
+def format(k: int) -> int:
+    s = 'x'.ljust(k)
+    return len('{}{}{}{}{}{}{}{}'.format(s, s, s, s, s, s, s, s))
+
+def percent(k: int) -> int:
+    s = 'x'.ljust(k)
+    return len('%s%s%s%s%s%s%s%s' % (s, s, s, s, s, s, s, s))
+
+def printed(k: int) -> int:
+    s = 'x'.ljust(1000)
+    return len(str([s] * k))
+
+def zeros(k: int) -> int:
+    return torch.zeros([k]).numel()
+
+def listed(k: int) -> int:
+    l: List[float] = torch.zeros([1]).expand([k]).tolist()
+    return len(l)
+
+def in_task(n: int) -> int:
+    return len('a'.ljust(n))
+
+def forked(n: int) -> int:
+    return torch.jit.wait(torch.jit.fork(in_task, n))
+)");
+  auto run = [&](const char* fn, int64_t k) {  // the result, or "kind: message"
+    try {
+      return std::to_string((*cu->find_function(fn))({IValue(k)}).toInt());
+    } catch (const ScriptException& e) {
+      return e.exception_class() + ": " + e.message();
+    }
+  };
+  const std::string past = " exceeds the 1048576-byte limit on one allocation";
+  {
+    const AllocationLimit limit(size_t{1} << 20);
+    EXPECT_EQ(AllocationLimit::current(), size_t{1} << 20);
+    {
+      const AllocationLimit looser(size_t{1} << 30);  // never raises the limit
+      EXPECT_EQ(AllocationLimit::current(), size_t{1} << 20);
+    }
+    // Below the limit each works; past it each names itself.
+    EXPECT_EQ(run("pad", 1000), "1000");
+    EXPECT_EQ(run("pad", 1 << 21), "limit exceeded: str.ljust: a result of 2097151 x 1 elements" + past);
+    EXPECT_EQ(run("double_str", 10), "2048");
+    EXPECT_EQ(run("double_str", 40), "limit exceeded: str + str: 2097152 bytes" + past);
+    EXPECT_EQ(run("double_list", 10), "1024");
+    EXPECT_EQ(run("double_list", 40), "limit exceeded: list + list: 2097152 bytes" + past);
+    EXPECT_EQ(run("extend_list", 10), "1024");
+    EXPECT_EQ(run("extend_list", 40), "limit exceeded: list.extend: 2097152 bytes" + past);
+    EXPECT_EQ(run("add_in_place", 40), "limit exceeded: list += list: 2097152 bytes" + past);
+    EXPECT_EQ(run("join", 10), "10009");
+    EXPECT_EQ(run("join", 2000), "limit exceeded: str.join: 2001999 bytes" + past);
+    EXPECT_EQ(run("replace", 10), "160");
+    EXPECT_EQ(run("replace", 100000), "limit exceeded: str.replace: 1048577 bytes" + past);
+    EXPECT_EQ(run("format", 1000), "8000");
+    EXPECT_EQ(run("format", 400000), "limit exceeded: str.format: 1200000 bytes" + past);
+    EXPECT_EQ(run("percent", 1000), "8000");
+    EXPECT_EQ(run("percent", 400000), "limit exceeded: str % args: 1200000 bytes" + past);
+    EXPECT_EQ(run("printed", 10), "10020");  // torch's str() of a List[str] has no quotes
+    // Checked before each element: "[" and 1047 of "x..., " (1002 characters each).
+    EXPECT_EQ(run("printed", 2000), "limit exceeded: printing a value: 1049095 bytes" + past);
+    EXPECT_EQ(run("zeros", 1000), "1000");
+    EXPECT_EQ(run("zeros", 1 << 20), "limit exceeded: a tensor's storage: 4194304 bytes" + past);
+    EXPECT_EQ(run("listed", 1000), "1000");
+    EXPECT_EQ(run("listed", 1 << 17), "limit exceeded: Tensor.tolist: a result of 1 x 131072 elements" + past);
+    // A forked task runs under the limit of the thread that forked it.
+    EXPECT_EQ(run("forked", 1 << 21), "limit exceeded: str.ljust: a result of 2097151 x 1 elements" + past);
+  }
+  // Outside the scope the default (kMaxAllocationBytes) is back.
+  EXPECT_EQ(AllocationLimit::current(), kMaxAllocationBytes);
+  EXPECT_EQ(run("double_str", 20), "2097152");
+  EXPECT_EQ(run("forked", 1 << 21), "2097152");
 }
 
 }  // namespace

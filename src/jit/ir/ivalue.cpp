@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/allocation_limit.h"
 #include "core/python_format.h"
 #include "jit/ir/value_recursion.h"
 
@@ -289,6 +290,13 @@ ValueVisitBudget::~ValueVisitBudget() { tl_max_value_visits = saved_; }
 
 ValueRecursion::~ValueRecursion() { --tl_value_recursion; }
 
+void check_printed_length(std::ostream& os, const char* what) {
+  auto* text = dynamic_cast<std::ostringstream*>(&os);
+  if (text == nullptr) return;
+  const std::streamoff length = text->tellp();
+  if (length > 0) (void)checked_allocation(static_cast<size_t>(length), what);
+}
+
 void print_container(std::ostream& os, const IValue& v, const std::function<void(const IValue&)>& element) {
   const char open = v.isList() ? '[' : v.isTuple() ? '(' : '{';
   const char close = v.isList() ? ']' : v.isTuple() ? ')' : '}';
@@ -305,6 +313,7 @@ void print_container(std::ostream& os, const IValue& v, const std::function<void
       for (const auto& [k, val] : v.dictRef().items()) {
         if (!first) os << ", ";
         first = false;
+        check_printed_length(os, "printing a value");
         element(k);
         os << ": ";
         element(val);
@@ -313,6 +322,7 @@ void print_container(std::ostream& os, const IValue& v, const std::function<void
       const auto& items = v.isList() ? v.listRef().elements : v.tupleRef().elements;
       for (size_t i = 0; i < items.size(); ++i) {
         if (i) os << ", ";
+        check_printed_length(os, "printing a value");
         element(items[i]);
       }
       if (v.isTuple() && items.size() == 1) os << ',';

@@ -42,6 +42,13 @@ class ValueRecursion {
   ValueRecursion& operator=(const ValueRecursion&) = delete;
 };
 
+// Text printed into memory (an std::ostringstream; other streams are not checked) is
+// refused with a LimitError naming `what` once it is past the thread's limit on one
+// allocation (Note [Allocation limit]): a list repeating one long string prints as far
+// more text than it holds. Printing checks before each element, so the text outgrows
+// the limit by at most one element.
+void check_printed_length(std::ostream& os, const char* what);
+
 // Prints the list, tuple or dict v as Python lays them out ([a, b], (a,), {k: v}), each
 // element through `element` (repr and the interpreter's str differ only there). A
 // container already being printed further out on this thread (it contains itself)

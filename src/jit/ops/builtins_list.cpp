@@ -117,6 +117,7 @@ void extend(Stack& s) {
   // Copy first: l.extend(l) appends the original elements once.
   std::vector<IValue> add = other.listRef().elements;
   auto& e = list.listRef().elements;
+  (void)result_length(e.size() + add.size(), sizeof(IValue), "list.extend");  // not reserve: amortised growth
   e.insert(e.end(), add.begin(), add.end());
 }
 void clear(Stack& s) { pop(s).listRef().elements.clear(); }
@@ -131,8 +132,12 @@ void copy(Stack& s) {
 void concat(Stack& s) {
   IValue b = pop(s);
   IValue a = pop(s);
-  std::vector<IValue> e = a.listRef().elements;
-  e.insert(e.end(), b.listRef().elements.begin(), b.listRef().elements.end());
+  const auto& left = a.listRef().elements;
+  const auto& right = b.listRef().elements;
+  std::vector<IValue> e;
+  e.reserve(result_length(left.size() + right.size(), sizeof(IValue), "list + list"));
+  e.insert(e.end(), left.begin(), left.end());
+  e.insert(e.end(), right.begin(), right.end());
   push(s, list_like(a.listRef(), std::move(e)));
 }
 IValue repeat_list(const IValue& list, int64_t n) {
@@ -161,6 +166,7 @@ void extend_inplace(Stack& s) {
   IValue list = pop(s);
   std::vector<IValue> add = other.listRef().elements;
   auto& e = list.listRef().elements;
+  (void)result_length(e.size() + add.size(), sizeof(IValue), "list += list");  // not reserve: amortised growth
   e.insert(e.end(), add.begin(), add.end());
   push(s, std::move(list));
 }

@@ -145,6 +145,8 @@ void tolist(Stack& s) {
   TL_CHECK(t.dim() == dim, ValueError,
            "Output annotation list dimension and runtime tensor dimension must match for tolist()");
   TL_CHECK(elem >= 0 && elem <= 2, ValueError, "prim::tolist: unknown element type code {}", elem);
+  // An expanded tensor holds a few bytes but lists as many values as it has elements.
+  (void)repeated_size(static_cast<size_t>(t.numel()), 1, sizeof(IValue), "Tensor.tolist");
   const bool floating = is_floating(t.dtype());
   TL_CHECK(!(elem == 0 && (floating || is_complex(t.dtype()))) && !(elem == 1 && !floating) &&
                !(elem == 2 && t.dtype() != DType::Bool),

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "core/allocation_limit.h"
 #include "jit/ir/value_recursion.h"
 #include "jit/ops/ops_util.h"
 
@@ -201,6 +202,7 @@ void format(Stack& s) {
     size_t loc = fmt_text.find("{}", begin);
     if (loc == std::string::npos) break;
     out << fmt_text.substr(begin, loc - begin);
+    check_printed_length(out, "str.format");  // every {} may print the same long value
     print_to(out, peek(s, i, n));
     begin = loc + 2;
   }
@@ -226,6 +228,7 @@ void percent_format(Stack& s) {
   while (true) {
     const size_t loc = fmt_text.find('%', begin);
     if (loc == std::string::npos || loc + 1 >= fmt_text.size()) break;
+    check_printed_length(out, "str % args");
     out << fmt_text.substr(begin, loc - begin);
     begin = loc + 2;
     const char key = fmt_text[loc + 1];
@@ -277,6 +280,7 @@ void warn(Stack& s) {
 void add(Stack& s) {
   std::string b = pop_str(s);
   std::string a = pop_str(s);
+  (void)result_length(a.size() + b.size(), 1, "str + str");
   push(s, a + b);
 }
 void len(Stack& s) { push(s, static_cast<int64_t>(pop_str(s).size())); }
@@ -303,9 +307,17 @@ void list_of_chars(Stack& s) {
 void join(Stack& s) {
   IValue values = pop(s);
   std::string sep = pop_str(s);
-  std::string out;
   const auto& e = values.listRef().elements;
-  for (size_t i = 0; i < e.size(); ++i) out += (i ? sep : "") + e[i].toStringRef();
+  // Sized first: a list repeating one long string joins to far more than it holds.
+  size_t length = 0;  // saturates just past the largest limit: no overflow
+  for (size_t i = 0; i < e.size(); ++i)
+    length = std::min(length + (i ? sep.size() : 0) + e[i].toStringRef().size(), kMaxAllocationBytes + 1);
+  std::string out;
+  out.reserve(result_length(length, 1, "str.join"));
+  for (size_t i = 0; i < e.size(); ++i) {
+    if (i) out += sep;
+    out += e[i].toStringRef();
+  }
   push(s, out);
 }
 
@@ -467,6 +479,8 @@ void replace(Stack& s) {
   for (int64_t done = 0; max < 0 || done < max; ++done) {
     size_t at = old.empty() ? (pos <= str.size() ? pos : std::string::npos) : str.find(old, pos);
     if (at == std::string::npos) break;
+    // Each replacement may add a long `repl`: checked as the result grows.
+    (void)result_length(out.size() + (at - pos) + repl.size() + 1, 1, "str.replace");
     out += str.substr(pos, at - pos) + repl;
     if (old.empty()) {
       if (at < str.size()) out += str[at];

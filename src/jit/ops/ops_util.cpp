@@ -4,6 +4,8 @@
 #include <torchlet/dtype.h>
 #include <torchlet/storage.h>
 
+#include "core/allocation_limit.h"
+
 namespace torchlet::jit::ops {
 
 namespace {
@@ -31,10 +33,14 @@ std::optional<Tensor> pop_opt_tensor(Stack& s) {
 size_t repeated_size(size_t unit, int64_t count, size_t element_bytes, const char* op) {
   if (count <= 0 || unit == 0) return 0;
   const auto n = static_cast<uint64_t>(count);
-  TL_CHECK(unit <= kMaxResultBytes / element_bytes / n, LimitError,
-           "{}: a result of {} x {} elements exceeds the {}-byte limit on one allocation", op, n, unit,
-           kMaxResultBytes);
+  const size_t limit = AllocationLimit::current();
+  TL_CHECK(unit <= limit / element_bytes / n, LimitError,
+           "{}: a result of {} x {} elements exceeds the {}-byte limit on one allocation", op, n, unit, limit);
   return unit * n;
+}
+size_t result_length(size_t elements, size_t element_bytes, const char* op) {
+  // Both factors describe memory that exists (or a sum of such sizes): no overflow.
+  return checked_allocation(elements * element_bytes, op) / element_bytes;
 }
 
 std::optional<int64_t> pop_opt_int(Stack& s) {

@@ -56,14 +56,15 @@ void pop_no_generator(Stack& s, const char* op);
 // MemoryFormat? arguments: None, contiguous_format or preserve_format.
 void pop_memory_format(Stack& s, const char* op);
 
-// The largest str or list an operator builds, in bytes: the limit tensor storage has
-// (storage.cpp), so no single allocation torchlet makes is larger.
-inline constexpr size_t kMaxResultBytes = size_t{1} << 48;
 // The length of `count` copies of `unit` elements of `element_bytes` each (list * n,
-// str.ljust's padding), refused with a LimitError naming `op` past kMaxResultBytes. A
-// kernel reserves it once, so the system's refusal comes at once too, instead of the
-// result growing until the machine runs out.
+// str.ljust's padding), refused with a LimitError naming `op` past the thread's limit on
+// one allocation (Note [Allocation limit]). A kernel reserves it once, so the system's
+// refusal comes at once too, instead of the result growing until the machine runs out.
 size_t repeated_size(size_t unit, int64_t count, size_t element_bytes, const char* op);
+// The length `elements` of a list or str an operator is about to build from parts it
+// holds (l1 + l2, ''.join(parts)), refused the same way: such results double per step
+// in a loop, so a few dozen steps would otherwise ask for more than any machine has.
+size_t result_length(size_t elements, size_t element_bytes, const char* op);
 
 // --- results of out= and in-place variants composed from a functional kernel --------
 // torch's canCast: no complex -> real, floating -> integral or non-bool -> bool.

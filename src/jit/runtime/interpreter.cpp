@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "core/allocation_limit.h"
 #include "jit/runtime/function.h"
 #include "jit/runtime/future.h"
 #include "jit/runtime/scalar_math.h"
@@ -351,9 +352,12 @@ void run_code(const Code& entry, Stack& stack) {
           const Function* fn = code->functions[ins.x];
           std::vector<IValue> args(std::make_move_iterator(stack.end() - ins.n), std::make_move_iterator(stack.end()));
           drop(stack, static_cast<size_t>(ins.n));
-          // The task runs under what is left of this thread's budget (Note [Step budget]).
-          auto future = make_intrusive<Future>([fn, args = std::move(args), steps = t_steps_left]() mutable {
+          // The task runs under what is left of this thread's budget (Note [Step budget])
+          // and its limit on one allocation (Note [Allocation limit]).
+          auto future = make_intrusive<Future>([fn, args = std::move(args), steps = t_steps_left,
+                                                bytes = AllocationLimit::current()]() mutable {
             StepBudget budget(steps);
+            AllocationLimit limit(bytes);
             Stack s = std::move(args);
             fn->run(s);
             return s.empty() ? IValue() : std::move(s.back());
