@@ -1809,27 +1809,34 @@ void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
     fail(stmt.range(), "augmented assignment needs a variable, attribute or subscript target");
   Value* lhs = emit_expr(target, env);
   Value* rhs = emit_expr(a.value(), env);
-  static const std::unordered_map<TokenKind, const char*> kOps = {
-      {TokenKind::Plus, "add"}, {TokenKind::Minus, "sub"}, {TokenKind::Star, "mul"}, {TokenKind::Slash, "div"},
-      {TokenKind::DoubleSlash, "floordiv"}, {TokenKind::Percent, "remainder"}, {TokenKind::DoubleStar, "pow"},
-      {TokenKind::Ampersand, "__and__"}, {TokenKind::Pipe, "__or__"}, {TokenKind::Caret, "__xor__"},
-      {TokenKind::LeftShift, "__lshift__"}, {TokenKind::RightShift, "__rshift__"}};
+  // torch's table (ir_emitter's getAugOp): on tensors and lists the operator is the
+  // in-place one where torch has it, so an alias sees the update (m = l; l += [3] changes
+  // m too); &, | and ^ on tensors are bitwise_* and ** is never in place, as there.
+  struct AugOp {
+    const char* value;     // ints, floats, strs...
+    const char* in_place;  // tensors and lists
+  };
+  static const std::unordered_map<TokenKind, AugOp> kOps = {
+      {TokenKind::Plus, {"add", "add_"}},
+      {TokenKind::Minus, {"sub", "sub_"}},
+      {TokenKind::Star, {"mul", "mul_"}},
+      {TokenKind::Slash, {"div", "div_"}},
+      // torch 1.13 compiles `x %= y` as fmod (a float on numbers), unlike `x % y`.
+      {TokenKind::Percent, {"fmod", "fmod_"}},
+      {TokenKind::DoubleStar, {"pow", "pow"}},
+      {TokenKind::Ampersand, {"__and__", "bitwise_and"}},
+      {TokenKind::Pipe, {"__or__", "bitwise_or"}},
+      {TokenKind::Caret, {"__xor__", "bitwise_xor"}},
+      {TokenKind::LeftShift, {"__lshift__", "__lshift__"}},
+      {TokenKind::RightShift, {"__rshift__", "__irshift__"}},
+      // `x //= y` is torchlet's own (torch 1.13 cannot parse it).
+      {TokenKind::DoubleSlash, {"floordiv", "floor_divide"}}};
   auto it = kOps.find(a.op());
   if (it == kOps.end()) fail(stmt.range(), "unsupported augmented assignment");
-  Value* out;
-  if (lhs->type()->kind() == TypeKind::Tensor && (a.op() == TokenKind::Plus || a.op() == TokenKind::Minus ||
-                                                   a.op() == TokenKind::Star || a.op() == TokenKind::Slash)) {
-    // Tensors update in place, as in Python: x += y is x.add_(y).
-    out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + it->second + "_"), {{lhs, stmt.range()}, {rhs, stmt.range()}},
-                       {}, stmt.range());
-  } else {
-    const char* name = it->second;
-    if (a.op() == TokenKind::DoubleSlash && lhs->type()->kind() == TypeKind::Tensor) name = "floor_divide";
-    // torch 1.13 compiles `x %= y` on numbers as aten::fmod (a float), unlike `x % y`.
-    if (a.op() == TokenKind::Percent && lhs->type()->kind() != TypeKind::Tensor) name = "fmod";
-    out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + name), {{lhs, stmt.range()}, {rhs, stmt.range()}}, {},
-                       stmt.range());
-  }
+  const TypeKind kind = lhs->type()->kind();
+  const char* name = kind == TypeKind::Tensor || kind == TypeKind::List ? it->second.in_place : it->second.value;
+  Value* out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + name),
+                            {{lhs, stmt.range()}, {rhs, stmt.range()}}, {}, stmt.range());
   assign_target(target, out, env);
 }
 
