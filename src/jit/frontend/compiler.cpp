@@ -1833,6 +1833,24 @@ void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
       {TokenKind::DoubleSlash, {"floordiv", "floor_divide"}}};
   auto it = kOps.find(a.op());
   if (it == kOps.end()) fail(stmt.range(), "unsupported augmented assignment");
+  if (const ClassType* cls = lhs->type()->as_class(); cls && !cls->is_module()) {
+    // An object's __iadd__ (updating it in place), else its __add__, as Python and torch
+    // choose; torch knows only these five.
+    static const std::unordered_map<TokenKind, std::pair<const char*, const char*>> kMagic = {
+        {TokenKind::Plus, {"__iadd__", "__add__"}},      {TokenKind::Minus, {"__isub__", "__sub__"}},
+        {TokenKind::Star, {"__imul__", "__mul__"}},      {TokenKind::Slash, {"__itruediv__", "__truediv__"}},
+        {TokenKind::Percent, {"__imod__", "__mod__"}}};
+    auto magic = kMagic.find(a.op());
+    if (magic == kMagic.end()) fail(stmt.range(), fmt::format("Unknown augmented assignment on an object of type {}", cls->name()));
+    auto defines = [&](const char* method) { return cls->find_method(method) || file_.method(*cls, method, stmt.range()); };
+    const auto [in_place, value] = magic->second;
+    if (!defines(in_place) && !defines(value))
+      fail(stmt.range(), fmt::format("Cannot emit inplace op on {} since it does not define an {} or {} method", cls->name(),
+                                     in_place, value));
+    Value* out = emit_method_call(lhs, *cls, defines(in_place) ? in_place : value, {{rhs, stmt.range()}}, {}, stmt.range());
+    assign_target(target, out, env);
+    return;
+  }
   const TypeKind kind = lhs->type()->kind();
   const char* name = kind == TypeKind::Tensor || kind == TypeKind::List ? it->second.in_place : it->second.value;
   Value* out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + name),
