@@ -29,6 +29,16 @@ inline std::string compare_values(const IValue& got, const IValue& want) {
       if (auto d = compare_values(a[i], b[i]); !d.empty()) return d;
     return "";
   }
+  if (got.isDict() && want.isDict()) {  // keys in order, values as above (== on tensors is identity)
+    const auto& a = got.dictRef().items();
+    const auto& b = want.dictRef().items();
+    if (a.size() != b.size()) return got.repr() + " vs " + want.repr();
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!(a[i].first == b[i].first)) return "key " + a[i].first.repr() + " vs " + b[i].first.repr();
+      if (auto d = compare_values(a[i].second, b[i].second); !d.empty()) return d;
+    }
+    return "";
+  }
   if (got.tag() != want.tag()) return std::string("kind ") + got.tag_name() + " vs " + want.tag_name() + ": " + got.repr() + " vs " + want.repr();
   if (got.isDouble() && std::isnan(got.toDouble()) && std::isnan(want.toDouble())) return "";  // nan == nan here
   return got == want ? "" : got.repr() + " vs " + want.repr();

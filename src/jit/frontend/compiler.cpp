@@ -1807,8 +1807,6 @@ void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
   const Tree& target = a.target();
   if (target.kind() != TreeKind::Name && target.kind() != TreeKind::Attribute && target.kind() != TreeKind::Subscript)
     fail(stmt.range(), "augmented assignment needs a variable, attribute or subscript target");
-  Value* lhs = emit_expr(target, env);
-  Value* rhs = emit_expr(a.value(), env);
   // torch's table (ir_emitter's getAugOp): on tensors and lists the operator is the
   // in-place one where torch has it, so an alias sees the update (m = l; l += [3] changes
   // m too); &, | and ^ on tensors are bitwise_* and ** is never in place, as there.
@@ -1833,28 +1831,76 @@ void FunctionCompiler::emit_aug_assign(const Tree& stmt, Env& env) {
       {TokenKind::DoubleSlash, {"floordiv", "floor_divide"}}};
   auto it = kOps.find(a.op());
   if (it == kOps.end()) fail(stmt.range(), "unsupported augmented assignment");
-  if (const ClassType* cls = lhs->type()->as_class(); cls && !cls->is_module()) {
-    // An object's __iadd__ (updating it in place), else its __add__, as Python and torch
-    // choose; torch knows only these five.
-    static const std::unordered_map<TokenKind, std::pair<const char*, const char*>> kMagic = {
-        {TokenKind::Plus, {"__iadd__", "__add__"}},      {TokenKind::Minus, {"__isub__", "__sub__"}},
-        {TokenKind::Star, {"__imul__", "__mul__"}},      {TokenKind::Slash, {"__itruediv__", "__truediv__"}},
-        {TokenKind::Percent, {"__imod__", "__mod__"}}};
-    auto magic = kMagic.find(a.op());
-    if (magic == kMagic.end()) fail(stmt.range(), fmt::format("Unknown augmented assignment on an object of type {}", cls->name()));
-    auto defines = [&](const char* method) { return cls->find_method(method) || file_.method(*cls, method, stmt.range()); };
-    const auto [in_place, value] = magic->second;
-    if (!defines(in_place) && !defines(value))
-      fail(stmt.range(), fmt::format("Cannot emit inplace op on {} since it does not define an {} or {} method", cls->name(),
-                                     in_place, value));
-    Value* out = emit_method_call(lhs, *cls, defines(in_place) ? in_place : value, {{rhs, stmt.range()}}, {}, stmt.range());
-    assign_target(target, out, env);
+
+  // lhs op= rhs as a value; `may_update` is false where torch never updates in place
+  // (a dict's item: d[k] += v is d[k] = d[k] + v even for a tensor or list value).
+  auto augment = [&](Value* lhs, Value* rhs, bool may_update) -> Value* {
+    if (const ClassType* cls = lhs->type()->as_class(); cls && !cls->is_module()) {
+      // An object's __iadd__ (updating it in place), else its __add__, as Python and
+      // torch choose; torch knows only these five.
+      static const std::unordered_map<TokenKind, std::pair<const char*, const char*>> kMagic = {
+          {TokenKind::Plus, {"__iadd__", "__add__"}},      {TokenKind::Minus, {"__isub__", "__sub__"}},
+          {TokenKind::Star, {"__imul__", "__mul__"}},      {TokenKind::Slash, {"__itruediv__", "__truediv__"}},
+          {TokenKind::Percent, {"__imod__", "__mod__"}}};
+      auto magic = kMagic.find(a.op());
+      if (magic == kMagic.end())
+        fail(stmt.range(), fmt::format("Unknown augmented assignment on an object of type {}", cls->name()));
+      auto defines = [&](const char* method) { return cls->find_method(method) || file_.method(*cls, method, stmt.range()); };
+      const char* in_place = may_update ? magic->second.first : magic->second.second;
+      const char* value = magic->second.second;
+      if (!defines(in_place) && !defines(value))
+        fail(stmt.range(), fmt::format("Cannot emit inplace op on {} since it does not define an {} or {} method", cls->name(),
+                                       in_place, value));
+      return emit_method_call(lhs, *cls, defines(in_place) ? in_place : value, {{rhs, stmt.range()}}, {}, stmt.range());
+    }
+    const TypeKind kind = lhs->type()->kind();
+    const bool update = may_update && (kind == TypeKind::Tensor || kind == TypeKind::List);
+    return emit_builtin(Symbol::from_qual_string(std::string("aten::") + (update ? it->second.in_place : it->second.value)),
+                        {{lhs, stmt.range()}, {rhs, stmt.range()}}, {}, stmt.range());
+  };
+
+  if (target.kind() == TreeKind::Subscript) {
+    // As torch: the container and index once, then the right side, then the item.
+    SubscriptView sv(target);
+    const SourceRange& r = target.range();
+    Value* container = emit_expr(sv.value(), env);
+    const TypeKind k = container->type()->kind();
+    if (k == TypeKind::Tensor) {
+      // x[i] += v updates the view in place; x[idx] += v (tensor indices) gathers,
+      // updates the copy and puts it back.
+      auto [view, indices] = emit_tensor_indexing(container, sv.items(), env, r);
+      Value* rhs = emit_expr(a.value(), env);
+      if (indices.empty()) {
+        (void)augment(view, rhs, true);
+        return;
+      }
+      Value* index_list = tensor_index_list(indices);
+      Value* gathered = emit_builtin(Symbol::from_qual_string("aten::index"), {{view, r}, {index_list, r}}, {}, r);
+      Value* updated = augment(gathered, rhs, true);
+      emit_builtin(Symbol::from_qual_string("aten::index_put_"), {{view, r}, {index_list, r}, {updated, r}}, {}, r);
+      return;
+    }
+    if ((k == TypeKind::List || k == TypeKind::Dict) && container_kind(container->type()) == ContainerKind::None) {
+      if (sv.items().size() != 1 || sv.items()[0]->kind() == TreeKind::Slice)
+        fail(r, "augmented assignment to a list or dict takes one index");
+      Value* idx = emit_expr(*sv.items()[0], env);
+      Value* rhs = emit_expr(a.value(), env);
+      Value* item = emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{container, r}, {idx, r}}, {}, r);
+      Value* out = augment(item, rhs, k == TypeKind::List);
+      emit_builtin(Symbol::from_qual_string("aten::_set_item"), {{container, r}, {idx, r}, {out, r}}, {}, r);
+      return;
+    }
+    fail(r, fmt::format("a value of type {} does not support item assignment", container->type()->annotation_str()));
+  }
+  Value* lhs = emit_expr(target, env);
+  Value* rhs = emit_expr(a.value(), env);
+  Value* out = augment(lhs, rhs, true);
+  if (target.kind() == TreeKind::Attribute && lhs->node()->kind() == sym::prim_GetAttr) {
+    // obj.a += v: the object once (it may be a call), stored where it was read.
+    graph_->insert_node(graph_->create_set_attr(lhs->node()->input(0), AttributeView(target).name(), out))
+        ->set_source_range(target.range());
     return;
   }
-  const TypeKind kind = lhs->type()->kind();
-  const char* name = kind == TypeKind::Tensor || kind == TypeKind::List ? it->second.in_place : it->second.value;
-  Value* out = emit_builtin(Symbol::from_qual_string(std::string("aten::") + name),
-                            {{lhs, stmt.range()}, {rhs, stmt.range()}}, {}, stmt.range());
   assign_target(target, out, env);
 }
 
