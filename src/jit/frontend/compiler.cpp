@@ -1374,15 +1374,22 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
     // The trip count is prim::min over the lengths (enumerate's first being unbounded),
     // as torch spells it.
     std::vector<Value*> lens;
-    if (is_enumerate) lens.push_back(constant(IValue(std::numeric_limits<int64_t>::max())));
+    if (is_enumerate) {  // unbounded: as many as the index can count from `start` (torch's spelling)
+      Value* unbounded = constant(IValue(std::numeric_limits<int64_t>::max()));
+      lens.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::__range_length"),
+                                          {{start, r}, {unbounded, r}, {constant(IValue(int64_t{1})), r}}, {}, r)
+                           : unbounded);
+    }
     for (const Seq& sq : seqs) lens.push_back(sq.len);
     Value* trips = emit_builtin(Symbol::from_qual_string("prim::min"),
                                 {{graph_->insert_node(graph_->create_list(Type::int_(), lens))->output(), r}}, {}, r);
     emit_loop(trips, constant(IValue(true)), assigned,
               [&](Env& e, Value* i) {
                 std::vector<Value*> items;
-                if (is_enumerate)
-                  items.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::add"), {{i, r}, {start, r}}, {}, r) : i);
+                if (is_enumerate)  // start + i, spelled as torch spells it
+                  items.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
+                                                       {{i, r}, {start, r}, {constant(IValue(int64_t{1})), r}}, {}, r)
+                                        : i);
                 for (const Seq& sq : seqs) {
                   items.push_back(sq.items ? emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{sq.items, r}, {i, r}}, {}, r)
                                            : emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
@@ -2625,7 +2632,39 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       const std::string& field = c.args()[1]->str();
       return constant(IValue(cls->find_attribute(field).has_value() || cls->find_constant(field) || cls->find_method(field)), e.range());
     }
+    if (name == "list" && c.args().size() == 1 && c.keywords().empty()) {
+      // list(it) is [x for x in it], as torch desugars it: range, enumerate and zip are
+      // not values, and a dict lists its keys; a list or str goes to aten::list.
+      const SourceRange& r = e.range();
+      auto comprehension_over = [&](const TreeRef& iterable, Env& scope) {
+        TreeRef elem = Tree::name(r, "$_elem");
+        TreeRef gen = Tree::make(TreeKind::Comprehension, r, {elem, iterable, Tree::list(r, {})});
+        return emit_comprehension(*Tree::make(TreeKind::ListComp, r, {elem, Tree::list(r, {gen})}), scope, hint);
+      };
+      const TreeRef& arg = c.args()[0];
+      if (arg->kind() == TreeKind::Call && CallView(*arg).callee().kind() == TreeKind::Name) {
+        const std::string& f = CallView(*arg).callee().str();
+        if ((f == "range" || f == "enumerate" || f == "zip") && !env.lookup(f)) return comprehension_over(arg, env);
+      }
+      Value* v = emit_expr(*arg, env);
+      if (v->type()->kind() == TypeKind::Dict) {
+        Env scope;  // the dict under a name no program can spell, as torch's $_iter
+        scope.parent = &env;
+        scope.values["$_iter"] = v;
+        return comprehension_over(Tree::name(r, "$_iter"), scope);
+      }
+      return emit_builtin(Symbol::from_qual_string("aten::list"), {{v, r}}, {}, r);
+    }
     emit_args(0);
+    if (name == "bool" && args.size() == 1 && kwargs.empty()) {
+      // bool(s), bool(l), bool(d): len(x) > 0, as torch compiles them.
+      const TypeKind k = args[0].value->type()->kind();
+      if (k == TypeKind::Str || k == TypeKind::List || k == TypeKind::Dict) {
+        Value* n = emit_builtin(Symbol::from_qual_string("aten::len"), std::move(args), {}, e.range());
+        return emit_builtin(Symbol::from_qual_string("aten::gt"), {{n, e.range()}, {constant(IValue(int64_t{0})), e.range()}}, {},
+                            e.range());
+      }
+    }
     if (name == "len" && args.size() == 1 && kwargs.empty() && container_kind(args[0].value->type()) != ContainerKind::None)
       return constant(IValue(static_cast<int64_t>(container_children(args[0].value->type()).size())), e.range());
     static const std::unordered_map<std::string, const char*> kBuiltins = {
@@ -2633,7 +2672,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
         {"str", "aten::str"},   {"print", "prim::Print"}, {"abs", "prim::abs"},     {"min", "prim::min"},
         {"max", "prim::max"},   {"list", "aten::list"},   {"round", "aten::round"}, {"divmod", "aten::divmod"},
         {"hash", "aten::hash"}, {"ord", "aten::ord"},     {"chr", "aten::chr"},     {"sorted", "aten::sorted"},
-        {"sum", "aten::sum"},   {"all", "aten::all"},     {"any", "aten::any"}};
+        {"sum", "aten::sum"},   {"all", "aten::all"},     {"any", "aten::any"},     {"hex", "aten::hex"},
+        {"oct", "aten::oct"},   {"bin", "aten::bin"}};
     auto it = kBuiltins.find(name);
     if (it == kBuiltins.end()) fail(callee.range(), fmt::format("undefined value {}", name));
     if (name == "print") {

@@ -521,9 +521,14 @@ void range_length(Stack& s) {
   int64_t hi = pop_int(s);
   int64_t lo = pop_int(s);
   TL_CHECK(step != 0, ValueError, "range() arg 3 must not be zero");
-  if (step > 0 && lo < hi) return push(s, 1 + (hi - 1 - lo) / step);
-  if (step < 0 && lo > hi) return push(s, 1 + (lo - 1 - hi) / (0 - step));
-  push(s, int64_t{0});
+  // In unsigned arithmetic: hi - lo can pass INT64_MAX (enumerate(l, -2) counts to
+  // INT64_MAX from -2), where torch's int64 overflows and its loop runs zero times. A
+  // length past INT64_MAX is INT64_MAX: no loop gets that far.
+  const auto span = [](int64_t from, int64_t to) { return static_cast<uint64_t>(to) - static_cast<uint64_t>(from); };
+  uint64_t n = 0;
+  if (step > 0 && lo < hi) n = 1 + (span(lo, hi) - 1) / static_cast<uint64_t>(step);
+  if (step < 0 && lo > hi) n = 1 + (span(hi, lo) - 1) / (0 - static_cast<uint64_t>(step));
+  push(s, static_cast<int64_t>(std::min<uint64_t>(n, std::numeric_limits<int64_t>::max())));
 }
 // The index-th value of range(start, ..., step).
 void derive_index(Stack& s) {

@@ -570,6 +570,16 @@ void partition(Stack& s) {
   if (at == std::string::npos) return push(s, str, std::string(), std::string());
   push(s, str.substr(0, at), sep, str.substr(at + sep.size()));
 }
+// An empty separator is Python's ValueError in both; torch 1.13 splits at the end
+// (rpartition) or the start (partition) instead.
+void rpartition(Stack& s) {
+  std::string sep = pop_str(s);
+  std::string str = pop_str(s);
+  TL_CHECK(!sep.empty(), ValueError, "empty separator");
+  size_t at = str.rfind(sep);
+  if (at == std::string::npos) return push(s, std::string(), std::string(), str);
+  push(s, str.substr(0, at), sep, str.substr(at + sep.size()));
+}
 std::string fill_char(const std::string& fill) {
   TL_CHECK(fill.size() == 1, TypeError, "The fill character must be exactly one character long");
   return fill;
@@ -690,6 +700,7 @@ static RegisterOps reg({
     {"aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]", rsplit},
     {"aten::splitlines(str self, bool keepends=False) -> str[]", splitlines},
     {"aten::partition(str self, str separator) -> (str, str, str)", partition},
+    {"aten::rpartition(str self, str separator) -> (str, str, str)", rpartition},
     {"aten::ljust(str self, int width, str fillchar=\" \") -> str", justify<-1>},
     {"aten::center(str self, int width, str fillchar=\" \") -> str", justify<0>},
     {"aten::rjust(str self, int width, str fillchar=\" \") -> str", justify<1>},
