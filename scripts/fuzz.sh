@@ -107,7 +107,10 @@ for t in "${targets[@]}"; do
   # libFuzzer's slow-unit-* files are notes, not findings.
   findings() { ls "$crashes" | grep -cE "^$t-(crash|leak|timeout|oom)-" || true; }
   before=$(findings)
-  log=$build/$t.log
+  # Beside the corpus, so runs on different corpora (a CI-like run from the seeds beside a
+  # long one) never write one log: they did, and the long run's count was read from the
+  # short one's.
+  log=$corpus_root/$t.log
   echo "fuzz: $t for ${seconds}s"
   status=0
   # -entropic=0: libFuzzer's entropic scheduler spent 52% of script_archive's time (19% of
