@@ -98,6 +98,7 @@ int cmd_run(const Args& args) {
   CLI::App app{"run"};
   std::string archive, inputs_file, method = "forward", output_file, shape;
   int repeat = 0, threads = 0;
+  bool saved_mode = false;
   app.add_option("ARCHIVE", archive)->required();
   app.add_option("--inputs", inputs_file, "torch.save file holding the argument tuple (or one tensor)");
   app.add_option("--shape", shape, "without --inputs: random tensor inputs of this shape (e.g. 1,3,224,224)");
@@ -105,6 +106,8 @@ int cmd_run(const Args& args) {
   app.add_option("--output,--save", output_file, "torch.save the result to this file");
   app.add_option("--repeat", repeat, "run N more calls and print their median and minimum time")->check(CLI::Range(0, 1000000));
   app.add_option("--threads", threads, "intra-op threads (default: all cores)")->check(CLI::Range(1, 1024));
+  app.add_flag("--saved-mode", saved_mode,
+               "run in the training mode the archive was saved in (default: eval mode, as inference runs)");
   parse_args(app, args);
   if (threads > 0) set_num_threads(threads);
 
@@ -119,7 +122,7 @@ int cmd_run(const Args& args) {
   } else {
     call_args = random_inputs(fn, shape);
   }
-  m.eval();
+  if (!saved_mode) m.eval();
   start = std::chrono::steady_clock::now();
   IValue out = fn(call_args);
   const double first_ms = ms_since(start);

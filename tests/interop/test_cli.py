@@ -74,5 +74,21 @@ class Cli(unittest.TestCase):
         self.assertIn("[1]: list (2 items), the same list as ['deep'][0] above\n", out)
         self.assertLess(len(out.splitlines()), 200)
 
+    def test_run_is_in_eval_mode_unless_asked_for_the_saved_one(self):
+        import tempfile
+
+        class Flag(torch.nn.Module):
+            def forward(self, x: torch.Tensor) -> bool:
+                return self.training
+
+        with tempfile.TemporaryDirectory() as tmp:
+            archive, inputs = os.path.join(tmp, "flag.pt"), os.path.join(tmp, "in.pt")
+            torch.jit.save(torch.jit.script(Flag().train()), archive)
+            torch.save((torch.zeros(1),), inputs)
+            self.assertTrue(torch.jit.load(archive).training)
+            self.assertEqual(run("run", archive, "--inputs", inputs).stdout.splitlines()[0], "False")
+            self.assertEqual(run("run", archive, "--inputs", inputs, "--saved-mode").stdout.splitlines()[0], "True")
+
+
 if __name__ == "__main__":
     unittest.main()
