@@ -1764,22 +1764,21 @@ void FunctionCompiler::assign_target(const Tree& target, Value* v, Env& env, con
       const SourceRange& r = target.range();
       if (container->type()->kind() == TypeKind::Tensor) {
         auto [view, indices] = emit_tensor_indexing(container, sv.items(), env, r);
+        // x[i] = v copies v into the view, x[mask] = v is index_put_ of v; a number is
+        // first made a tensor of the view's dtype and device (as torch compiles both).
+        Value* values = v;
+        if (v->type()->kind() != TypeKind::Tensor) {
+          Value* dtype = emit_builtin(Symbol::from_qual_string("prim::dtype"), {{view, r}}, {}, r);
+          Value* device = emit_builtin(Symbol::from_qual_string("prim::device"), {{view, r}}, {}, r);
+          values = emit_builtin(Symbol::from_qual_string("aten::tensor"), {{v, r}},
+                                {{"dtype", dtype, r}, {"device", device, r}, {"requires_grad", constant(IValue(false)), r}}, r);
+        }
         if (!indices.empty()) {
-          // x[mask] = v: index_put_ of v, a number first made a tensor of the view's
-          // dtype and device (as torch compiles it).
-          Value* values = v;
-          if (v->type()->kind() != TypeKind::Tensor) {
-            Value* dtype = emit_builtin(Symbol::from_qual_string("prim::dtype"), {{view, r}}, {}, r);
-            Value* device = emit_builtin(Symbol::from_qual_string("prim::device"), {{view, r}}, {}, r);
-            values = emit_builtin(Symbol::from_qual_string("aten::tensor"), {{v, r}},
-                                  {{"dtype", dtype, r}, {"device", device, r}, {"requires_grad", constant(IValue(false)), r}}, r);
-          }
           emit_builtin(Symbol::from_qual_string("aten::index_put_"), {{view, r}, {tensor_index_list(indices), r}, {values, r}}, {},
                        r);
           return;
         }
-        const char* op = v->type()->kind() == TypeKind::Tensor ? "aten::copy_" : "aten::fill_";
-        emit_builtin(Symbol::from_qual_string(op), {{view, r}, {v, r}}, {}, r);
+        emit_builtin(Symbol::from_qual_string("aten::copy_"), {{view, r}, {values, r}}, {}, r);
         return;
       }
       if (sv.items().size() != 1) fail(r, "only single subscripts can be assigned to");
@@ -2394,7 +2393,21 @@ std::pair<Value*, std::vector<Value*>> FunctionCompiler::emit_tensor_indexing(Va
   auto opt_int = [&](const Tree* t) { return t ? emit_expr(*t, env) : none(); };
   int64_t dim = 0;
   std::vector<std::pair<int64_t, Value*>> tensor_indices;
-  for (const auto& item : items) {
+  size_t ellipsis = items.size();
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (items[k]->kind() != TreeKind::EllipsisLiteral) continue;
+    if (ellipsis != items.size()) fail(items[k]->range(), "an index can only have a single ellipsis ('...')");
+    ellipsis = k;
+  }
+  for (size_t k = 0; k < items.size(); ++k) {
+    const TreeRef& item = items[k];
+    if (k == ellipsis) continue;
+    if (k > ellipsis) {
+      // After `...` dims count from the end, as torch spells them: this item's dim lies
+      // just before the ones the later items (other than None) take.
+      dim = -1 - std::count_if(items.begin() + static_cast<std::ptrdiff_t>(k) + 1, items.end(),
+                               [](const TreeRef& t) { return t->kind() != TreeKind::NoneLiteral; });
+    }
     Value* d = constant(IValue(dim));
     if (item->kind() == TreeKind::Slice) {
       SliceView sl(*item);
@@ -2408,6 +2421,7 @@ std::pair<Value*, std::vector<Value*>> FunctionCompiler::emit_tensor_indexing(Va
     } else {
       Value* idx = emit_expr(*item, env);
       if (idx->type()->kind() == TypeKind::Tensor) {
+        if (k > ellipsis) fail(item->range(), "Ellipses followed by tensor indexing is currently not supported");
         tensor_indices.emplace_back(dim++, idx);
         continue;
       }
