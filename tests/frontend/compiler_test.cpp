@@ -78,6 +78,11 @@ TEST(Compiler, ErrorsNameTheProblemAndPointAtTheSource) {
   EXPECT_NE(loop_type.find("Variable 'x' previously had type int but is now being assigned to a value of type str"),
             std::string::npos) << loop_type;
   EXPECT_NE(compile_error("def f(n: int) -> int:\n    return f(n)\n").find("is called recursively"), std::string::npos);
+  // An operator whose result type comes from its call site (`-> ...`), called directly:
+  // this was a null dereference (torchlet's own archives printed it so, and could not be
+  // loaded again).
+  const std::string varret = compile_error("def f(x: Tensor) -> List[float]:\n    return ops.prim.tolist(x, 1, 1)\n");
+  EXPECT_NE(varret.find("prim::tolist cannot be called directly"), std::string::npos) << varret;
 }
 
 TEST(Compiler, GraphsKeepUserNamesAndLint) {

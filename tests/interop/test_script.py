@@ -427,6 +427,18 @@ def lookup(table: Dict[str, int], key: Optional[str] = None) -> str:
     return ",".join(parts)
 
 
+def rows(x: torch.Tensor, k: int) -> Tuple[List[List[float]], List[int], torch.Tensor]:
+    # tolist() prints as annotate(...) (torchlet printed ops.prim.tolist, which it then
+    # could not load); ellipsis indices; list() of a range; an in-place list +=.
+    y = x.clone()
+    y[..., 0] += 10.0
+    out: List[List[float]] = y.tolist()
+    picked = list(range(k))
+    alias = picked
+    picked += [k]
+    return out, alias, y[..., None, 1:]
+
+
 def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[torch.Tensor, int]:
     fut = torch.jit.fork(collatz, n)
     y = torch.relu(x) * 2.0 - 1
@@ -441,6 +453,7 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
         "collatz": (27,),
         "summarize": ([1.0, 2.5, -3.0],),
         "lookup": ({"b": 2, "a": 1}, "zz"),
+        "rows": (torch.arange(6.0).reshape(2, 3), 3),
         "mix": (torch.arange(6.0).reshape(2, 3) - 2, torch.ones(3)),
     }
 
@@ -471,7 +484,7 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
             spec.loader.exec_module(module)
             return types.SimpleNamespace(**{
                 name: torch.jit.script(getattr(module, name))
-                for name in ("first_over", "collatz", "summarize", "lookup", "mix")})
+                for name in PrintedArchives.CALLS})
         finally:
             del sys.modules[spec.name]
 

@@ -3093,6 +3093,11 @@ Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, st
   const auto& overloads = OperatorRegistry::global().overloads(name);
   if (overloads.empty()) fail(range, fmt::format("unknown builtin op: {}", name.qual_string()));
   auto emit_node = [&](const Operator* op, const std::vector<Value*>& inputs, const TypeEnv& env) -> Value* {
+    // `-> ...`: the call site gives the type (x.tolist() under an annotation); a direct
+    // call such as ops.prim.tolist(x, 1, 1) has none to give.
+    if (op->schema().is_varret && op->return_types().empty())
+      fail(range, fmt::format("{} cannot be called directly: its result type comes from where it is used",
+                              name.qual_string()));
     const size_t nret = op->schema().is_varret ? 1 : op->return_types().size();
     Node* n = graph_->insert_node(graph_->create(name, inputs, nret));
     n->set_source_range(range);

@@ -593,6 +593,10 @@ class FunctionPrinter {
       for (size_t i = from; i < ins.size(); ++i) a.push_back(use(ins[i]));
       return a;
     };
+    // x.tolist() takes its type from an annotation, so torch prints the annotation with
+    // it (ops.prim.tolist(x, 1, 1) would not say what it returns).
+    static const Symbol kTolist = Symbol::from_qual_string("prim::tolist");
+    if (n->kind() == kTolist) return "annotate(" + type_str(n->output()->type()) + ", " + use(ins[0]) + ".tolist())";
     switch (n->kind().id()) {
       case sym::k_prim_TupleConstruct: {
         const TypePtr& t = n->output()->type();
