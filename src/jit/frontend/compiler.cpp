@@ -166,11 +166,14 @@ SourceRange full_range(const Tree& s) {
 
 // Is the condition made of type tests only (isinstance, hasattr, `is None`, combined with not,
 // and, or)? Torch decides those statically when the types do.
+std::string dotted_name(const Tree& t);
+
 bool is_type_test(const Tree& c) {
   switch (c.kind()) {
     case TreeKind::Call:
-      return CallView(c).callee().kind() == TreeKind::Name &&
-             (CallView(c).callee().str() == "isinstance" || CallView(c).callee().str() == "hasattr");
+      return (CallView(c).callee().kind() == TreeKind::Name &&
+              (CallView(c).callee().str() == "isinstance" || CallView(c).callee().str() == "hasattr")) ||
+             dotted_name(CallView(c).callee()) == "torch.jit.is_scripting";
     case TreeKind::Compare:
       return CompareView(c).num_comparisons() == 1 &&
              (CompareView(c).op(0) == TokenKind::Is || CompareView(c).op(0) == TokenKind::IsNot) &&
@@ -2609,8 +2612,19 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
   // importer defines it; torchlet's printer writes it).
   const bool archive_fork = callee.kind() == TreeKind::Name && callee.str() == "fork" && !env.lookup("fork") &&
                             !file_.function("fork", callee.range());
-  if (callee.kind() == TreeKind::Name && !env.lookup(callee.str()) && !archive_fork) {
-    const std::string& name = callee.str();
+  // torch.jit.annotate is annotate; torch.jit.is_scripting() is True here, a constant,
+  // so `if torch.jit.is_scripting():` compiles one branch (as in torch).
+  std::string jit_builtin;
+  if (callee.kind() == TreeKind::Attribute && !env.lookup("torch")) {
+    const std::string full = dotted_name(callee);
+    if (full == "torch.jit.annotate") jit_builtin = "annotate";
+    if (full == "torch.jit.is_scripting") {
+      if (!c.args().empty() || !c.keywords().empty()) fail(e.range(), "torch.jit.is_scripting() takes no arguments");
+      return constant(IValue(true), e.range());
+    }
+  }
+  if (!jit_builtin.empty() || (callee.kind() == TreeKind::Name && !env.lookup(callee.str()) && !archive_fork)) {
+    const std::string& name = jit_builtin.empty() ? callee.str() : jit_builtin;
     if (name == "getattr") {  // getattr(self, "0"): attributes whose names are not identifiers
       if (c.args().size() != 2 || c.args()[1]->kind() != TreeKind::StringLiteral) fail(e.range(), "getattr takes an object and a string literal");
       Value* obj = emit_expr(*c.args()[0], env);
