@@ -234,6 +234,20 @@ TEST(Parser, ControlFlow) {
   EXPECT_EQ(file("import torch\nimport __torch__.a.b\n"), "(import torch)\n(import __torch__.a.b)\n");
 }
 
+TEST(Parser, WithStatements) {
+  EXPECT_EQ(file("with torch.no_grad():\n  y = x\n"),
+            "(with ((with-item (call (. torch no_grad)) _)) ((= y x)))\n");
+  EXPECT_EQ(file("with a as b, c(1), d as e: pass\n"),
+            "(with ((with-item a b) (with-item (call c 1) _) (with-item d e)) ((pass)))\n");
+  EXPECT_EQ(file("with a:\n  with b:\n    return\n"), "(with ((with-item a _)) ((with ((with-item b _)) ((return _)))))\n");
+  // Torch binds a with target to a name only.
+  EXPECT_TRUE(contains(error_of("with a as b.c:\n  pass\n"), "expected ':'"));
+  EXPECT_TRUE(contains(error_of("with a as (b, c):\n  pass\n"), "a variable name after 'as'"));
+  EXPECT_TRUE(contains(error_of("with a\n  pass\n"), "expected ':'"));
+  EXPECT_TRUE(contains(error_of("with:\n  pass\n"), "with"));
+  EXPECT_TRUE(contains(error_of("with a:\npass\n"), "expected an indented block"));
+}
+
 TEST(Parser, DefsAndClasses) {
   EXPECT_EQ(file("def f(x: Tensor, n: int = 2, *, flag: bool = False, g) -> Tensor:\n    return x\n"),
             "(def f ((param x Tensor _) (param n int 2) (param* flag bool False) (param* g _ _)) Tensor ((return x)))\n");
@@ -296,7 +310,6 @@ TEST(Parser, TypeComments) {
 TEST(Parser, RefusedStatements) {
   EXPECT_TRUE(contains(error_of("def f():\n  global x\n"), "global statements are not supported in TorchScript"));
   EXPECT_TRUE(contains(error_of("def f():\n  nonlocal x\n"), "nonlocal statements are not supported in TorchScript"));
-  EXPECT_TRUE(contains(error_of("with a as b:\n  pass\n"), "with statements are not supported"));
   EXPECT_TRUE(contains(error_of("try:\n  pass\nexcept E:\n  pass\n"), "try statements are not supported"));
   EXPECT_TRUE(contains(error_of("f = lambda: 1\n"), "lambda expressions are not supported"));
   EXPECT_TRUE(contains(error_of("def f():\n  yield 1\n"), "yield (generators) is not supported"));

@@ -106,6 +106,8 @@ class Printer {
       case TreeKind::If:
       case TreeKind::While:
       case TreeKind::For:
+      case TreeKind::With:
+      case TreeKind::WithItem:
       case TreeKind::Return:
       case TreeKind::Raise:
       case TreeKind::Assert:
@@ -283,6 +285,8 @@ TL_TREE_VIEW_CHECK(AugAssignView)
 TL_TREE_VIEW_CHECK(IfView)
 TL_TREE_VIEW_CHECK(WhileView)
 TL_TREE_VIEW_CHECK(ForView)
+TL_TREE_VIEW_CHECK(WithItemView)
+TL_TREE_VIEW_CHECK(WithView)
 TL_TREE_VIEW_CHECK(ParamView)
 TL_TREE_VIEW_CHECK(FuncTypeCommentView)
 TL_TREE_VIEW_CHECK(DefView)
@@ -344,6 +348,8 @@ class Linter {
       case TreeKind::If: return shape(t, 3), expr(t, 0), stmts(t, 1, true), stmts(t, 2, false);
       case TreeKind::While: return shape(t, 2), expr(t, 0), stmts(t, 1, true);
       case TreeKind::For: return shape(t, 3), expr(t, 0), expr(t, 1), stmts(t, 2, true);
+      case TreeKind::With: return shape(t, 2), list(t, 0, TreeKind::WithItem, true), stmts(t, 1, true);
+      case TreeKind::WithItem: return shape(t, 2), expr(t, 0), opt_expr(t, 1);
       case TreeKind::Return:
       case TreeKind::Raise:
         return shape(t, 1), opt_expr(t, 0);

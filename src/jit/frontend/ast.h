@@ -214,6 +214,16 @@ TL_TREE_VIEW_BEGIN(ForView, For)
   const std::vector<TreeRef>& body() const { return tree_.child(2)->children(); }
 };
 
+TL_TREE_VIEW_BEGIN(WithItemView, WithItem)
+  const Tree& manager() const { return *tree_.child(0); }
+  const Tree* target() const { return tree_.child(1); }
+};
+
+TL_TREE_VIEW_BEGIN(WithView, With)
+  const std::vector<TreeRef>& items() const { return tree_.child(0)->children(); }
+  const std::vector<TreeRef>& body() const { return tree_.child(1)->children(); }
+};
+
 TL_TREE_VIEW_BEGIN(ParamView, Param)
   const std::string& name() const { return tree_.child(0)->str(); }
   const Tree* annotation() const { return tree_.child(1); }

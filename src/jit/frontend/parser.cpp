@@ -99,7 +99,6 @@ constexpr std::pair<TokenKind, const char*> kRefusedConstructs[] = {
     {TokenKind::Global, "global statements are not supported in TorchScript"},
     {TokenKind::Nonlocal, "nonlocal statements are not supported in TorchScript"},
     {TokenKind::Lambda, "lambda expressions are not supported in TorchScript"},
-    {TokenKind::With, "with statements are not supported by the TorchScript parser"},
     {TokenKind::Try, "try statements are not supported in TorchScript"},
     {TokenKind::Except, "except clauses (try statements) are not supported in TorchScript"},
     {TokenKind::Finally, "finally clauses (try statements) are not supported in TorchScript"},
@@ -746,6 +745,7 @@ class Parser {
     if (k == TokenKind::If) return out.push_back(parse_if());
     if (k == TokenKind::While) return out.push_back(parse_while());
     if (k == TokenKind::For) return out.push_back(parse_for());
+    if (k == TokenKind::With) return out.push_back(parse_with());
     if (k == TokenKind::Def || k == TokenKind::Class || k == TokenKind::At) return out.push_back(parse_decorated());
     if (k == TokenKind::Indent) fail_here("unexpected indent");
     if (k == TokenKind::Dedent) fail_here("unexpected unindent");
@@ -931,6 +931,29 @@ class Parser {
     TreeRef body = parse_block("'for' statement");
     if (cur().kind == TokenKind::Else) fail_here("'else' after a for loop is not supported in TorchScript");
     return Tree::make(TreeKind::For, header, {target, iter, body});
+  }
+
+  // 'with' item (',' item)* ':' block, item: expr ['as' NAME]. Torch binds a with
+  // target as a plain variable only, so other targets are refused here.
+  TreeRef parse_with() {
+    size_t start = cur().range.start();
+    advance();
+    std::vector<TreeRef> items;
+    do {
+      const size_t item_start = cur().range.start();
+      TreeRef manager = parse_expr(kLowest);
+      TreeRef target;
+      if (accept(TokenKind::As)) {
+        const Token& name = expect_name("a variable name after 'as' (TorchScript binds a with target to a name)");
+        target = Tree::name(name.range, std::string(name.text()));
+      }
+      items.push_back(Tree::make(TreeKind::WithItem, range_from(item_start), {manager, target}));
+    } while (accept(TokenKind::Comma));
+    expect(TokenKind::Colon);
+    SourceRange header = range_from(start);
+    TreeRef item_list = Tree::list(header, std::move(items));
+    TreeRef body = parse_block("'with' statement");
+    return Tree::make(TreeKind::With, header, {item_list, body});
   }
 
   // ('@' expr NEWLINE)* (def | class)
