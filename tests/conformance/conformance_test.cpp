@@ -87,8 +87,8 @@ std::string run_program(const IValue& program, std::string* message_mismatch) {
   }
   const Function* fn = cu->find_function("f");
   if (!fn) return "no function f";
-  const std::string& schema = field(program, "schema");
-  if (fn->schema().str() != schema) return "schema " + fn->schema().str() + " vs torch's " + schema;
+  const std::string& schema = field(program, "schema");  // empty where torch cannot compile it
+  if (!schema.empty() && fn->schema().str() != schema) return "schema " + fn->schema().str() + " vs torch's " + schema;
   for (const IValue& c : value_field(program, "cases").listRef().elements) {
     const auto& pair = c.tupleRef().elements;
     std::vector<IValue> args = pair[0].tupleRef().elements;
@@ -126,7 +126,8 @@ TEST(Conformance, ProgramsMatchTorch) {
     cases += value_field(p, "cases").listRef().elements.size();
     // Where torch 1.13 departs from Python's semantics the fixture's expected values are
     // CPython's (gen_conformance.py says why, per program).
-    if (field(p, "via").ends_with("+python")) ++python_oracle;
+    // ("python" alone: torch 1.13 fails to compile the program at all.)
+    if (field(p, "via").ends_with("python")) ++python_oracle;
     std::string message;
     const std::string diff = run_program(p, &message);
     if (!message.empty()) {
@@ -143,7 +144,7 @@ TEST(Conformance, ProgramsMatchTorch) {
   }
   for (const auto& [name, why] : kKnownGaps) EXPECT_TRUE(seen.count(name)) << "kKnownGaps names no program: " << name;
   std::printf("conformance: %zu programs (%zu cases), %zu match torch (%.1f%%; %zu of them against CPython where "
-              "torch departs from Python); known gaps %zu; exception messages differing from torch's (class aside): %zu\n",
+              "torch departs from Python or fails to compile them); known gaps %zu; exception messages differing from torch's (class aside): %zu\n",
               programs.size(), cases, passing, 100.0 * static_cast<double>(passing) / static_cast<double>(programs.size()),
               python_oracle, kKnownGaps.size(), message_mismatches);
   EXPECT_GE(programs.size(), 200u);

@@ -9,7 +9,7 @@ The archives are made here, at test time, from the modules below."""
 import pathlib
 import tempfile
 import unittest
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import torch
 
@@ -289,6 +289,45 @@ def torchvision_model(name):
     return getattr(torchvision.models, name)()
 
 
+class Counted:
+    """A context manager counting how often it is entered and left."""
+
+    def __init__(self):
+        self.entered = 0
+        self.left = 0
+
+    def __enter__(self) -> int:
+        self.entered += 1
+        return self.entered
+
+    def __exit__(self, a: Any, b: Any, c: Any):
+        self.left += 1
+
+
+class Managed(torch.nn.Module):
+    """with statements: torch.no_grad() (its class travels in the archive's code/), a
+    scripted context manager bound with `as`, and exits (continue, return) from inside
+    a with body, which torch compiles into flags tested after the with."""
+
+    def forward(self, x: torch.Tensor, limit: float) -> Tuple[torch.Tensor, bool, int, int, List[int]]:
+        with torch.no_grad():
+            y = x * 2
+            mode = torch.is_grad_enabled()
+        c = Counted()
+        seen: List[int] = []
+        for i in range(3):
+            with c as n:
+                if n == 2:
+                    continue
+                # (torch 1.13 fails an internal assert on `y = y + n` here: a variable the
+                # loop carries, assigned in a with body after a continue)
+                seen.append(n)
+        with c:
+            if bool(y.sum() > limit):
+                return y, mode, c.entered, c.left, seen
+        return y - 1, mode, c.entered, c.left, seen
+
+
 def scripted(make):
     return lambda: torch.jit.script(make().eval())
 
@@ -378,6 +417,8 @@ def cases():
         "modulelist_moduledict": (scripted(Containered), [("forward", (torch.randn(2, 4),))]),
         "fork_wait": (scripted(Forked), [("forward", (torch.randn(3, 4), 2))]),
         "interface_attributes": (scripted(InterfaceAttributes), [("forward", (torch.randn(3),))]),
+        "with_statements": (scripted(Managed), [("forward", (torch.randn(3), 100.0)),
+                                                ("forward", (torch.randn(3), -100.0))]),
     }
 
 

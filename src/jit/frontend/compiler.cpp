@@ -33,6 +33,18 @@ const char* const kReturnedVar = "$returned";
 // Whether an unrolled loop (over a tuple) goes on to its next element (Note [Exits in
 // unrolled loops]).
 const char* const kGoVar = "$go";
+// Note [With statements]
+// `with m as t:` compiles as torch compiles it: prim::Enter(m) (m.__enter__(), its result
+// bound to t) before the body and prim::Exit(m) (m.__exit__(None, None, None)) after it,
+// in the same block, so the printer writes the body between them as `with m as t:`.
+// Several items nest, the last entered exited first. A `return`, `break` or `continue`
+// in the body cannot jump past the Exit, so, as torch's exit transform does, the body
+// is compiled like a loop body that runs once: an exit records its flags (Note
+// [Returns in loops]) and sets kLeftVar, the statements after it move into the other
+// branch (Note [Exits]), and after the Exit an If on kLeftVar takes the exit or runs
+// the statements after the with. At run time the interpreter exits what a frame
+// entered when an error unwinds it (interpreter.cpp).
+const char* const kLeftVar = "$left";
 
 // A scope of bindings for one block being emitted; lookups fall back to the parent.
 struct Env {
@@ -132,6 +144,8 @@ bool stmt_may_exit(const Tree& s, bool in_loop_body) {
       return stmts_may_exit(WhileView(s).body(), false);
     case TreeKind::For:
       return stmts_may_exit(ForView(s).body(), false);
+    case TreeKind::With:
+      return stmts_may_exit(WithView(s).body(), in_loop_body);
     default:
       return false;
   }
@@ -156,6 +170,9 @@ SourceRange full_range(const Tree& s) {
       break;
     case TreeKind::While:
       body = &WhileView(s).body();
+      break;
+    case TreeKind::With:
+      body = &WithView(s).body();
       break;
     default:
       break;
@@ -191,6 +208,10 @@ bool is_type_test(const Tree& c) {
 const Tree* first_loop_exit(const std::vector<TreeRef>& stmts) {
   for (const auto& st : stmts) {
     if (st->kind() == TreeKind::Break || st->kind() == TreeKind::Continue) return st.get();
+    if (st->kind() == TreeKind::With) {
+      if (const Tree* t = first_loop_exit(WithView(*st).body())) return t;
+      continue;
+    }
     if (st->kind() != TreeKind::If) continue;
     if (const Tree* t = first_loop_exit(IfView(*st).then_body())) return t;
     if (const Tree* t = first_loop_exit(IfView(*st).else_body())) return t;
@@ -264,6 +285,9 @@ bool contains_return(const std::vector<TreeRef>& stmts) {
       case TreeKind::For:
         if (contains_return(ForView(t).body())) return true;
         break;
+      case TreeKind::With:
+        if (contains_return(WithView(t).body())) return true;
+        break;
       default:
         break;
     }
@@ -271,12 +295,14 @@ bool contains_return(const std::vector<TreeRef>& stmts) {
   return false;
 }
 
-// Does a loop, at any depth, hold a return?
+// Does a loop or a with statement, at any depth, hold a return? (Such a return is
+// compiled as a flag carried to the end of the loop or with, which needs its type.)
 bool returns_inside_loop(const std::vector<TreeRef>& stmts) {
   for (const auto& st : stmts) {
     const Tree& t = *st;
     if (t.kind() == TreeKind::While && contains_return(WhileView(t).body())) return true;
     if (t.kind() == TreeKind::For && contains_return(ForView(t).body())) return true;
+    if (t.kind() == TreeKind::With && contains_return(WithView(t).body())) return true;
     if (t.kind() == TreeKind::If &&
         (returns_inside_loop(IfView(t).then_body()) || returns_inside_loop(IfView(t).else_body())))
       return true;
@@ -320,9 +346,42 @@ void collect_assigned(const Tree& t, std::vector<std::string>& out) {
       for (const auto& s : IfView(t).then_body()) collect_assigned(*s, out);
       for (const auto& s : IfView(t).else_body()) collect_assigned(*s, out);
       return;
+    case TreeKind::With:
+      for (const auto& item : WithView(t).items())
+        if (const Tree* target = WithItemView(*item).target()) add_target(*target, add_target);
+      for (const auto& s : WithView(t).body()) collect_assigned(*s, out);
+      return;
     default:
       return;
   }
+}
+
+// Note [torch.no_grad]
+// torch compiles `torch.no_grad()` from the Python class's source into the class
+// __torch__.torch.autograd.grad_mode.no_grad, which archives carry in
+// code/__torch__/torch/autograd/grad_mode.py. torchlet compiles the class from the text
+// torch writes there, so a loaded archive's class and torchlet's own are the same.
+const char* const kNoGradQualname = "__torch__.torch.autograd.grad_mode.no_grad";
+const char* const kNoGradSource = R"(class no_grad:
+  prev : bool
+  def __enter__(self: __torch__.torch.autograd.grad_mode.no_grad) -> NoneType:
+    self.prev = torch.is_grad_enabled()
+    torch.set_grad_enabled(False)
+    return None
+  def __exit__(self: __torch__.torch.autograd.grad_mode.no_grad,
+    exc_type: Any,
+    exc_value: Any,
+    traceback: Any) -> NoneType:
+    prev = self.prev
+    torch.set_grad_enabled(prev)
+    return None
+  def __init__(self: __torch__.torch.autograd.grad_mode.no_grad) -> NoneType:
+    self.prev = False
+    return None
+)";
+
+bool is_no_grad_name(const std::string& dotted) {
+  return dotted == "torch.no_grad" || dotted == "torch.autograd.no_grad" || dotted == "torch.autograd.grad_mode.no_grad";
 }
 
 }  // namespace
@@ -340,6 +399,8 @@ class FileCompiler {
   Function* method(const ClassType& cls, const std::string& name, const SourceRange& use);
   // Qualified names: this file's own, then the hooks.
   TypePtr resolve_type(const std::string& qualname);
+  // Note [torch.no_grad]: the unit's class for torch.no_grad(), compiled on first use.
+  TypePtr no_grad_class();
   Function* resolve_function(const std::string& qualname, const SourceRange& use);
   std::optional<IValue> resolve_constant(const std::string& name) const {
     return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
@@ -443,6 +504,11 @@ class FunctionCompiler {
   void assign_values(const Tree& target, const std::vector<Value*>& items, Env& env);
   void emit_aug_assign(const Tree& stmt, Env& env);
   Exit emit_if(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop);
+  // Note [With statements]; `rest`: the statements after it, when its body may exit.
+  Exit emit_with(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop);
+  // Ends the innermost loop body or with body being compiled, whose exit flags are set.
+  Exit leave_scope(Env& env);
+  bool in_real_loop() const { return std::find(exit_scopes_.begin(), exit_scopes_.end(), ExitScope::Loop) != exit_scopes_.end(); }
   Exit emit_branches(Value* cond, const std::function<Exit(Env&)>& then_fn, const std::function<Exit(Env&)>& else_fn,
                      Env& env, bool in_loop, const SourceRange& range, Node** if_out = nullptr);
   void emit_while(const Tree& stmt, Env& env);
@@ -557,6 +623,11 @@ class FunctionCompiler {
   // Note [While conditions]: the next-condition of each loop being compiled (null for
   // for loops), innermost last, and the statement marking the end of a while body.
   std::vector<std::function<Value*(Env&)>> loop_conds_;
+  // The loop and with bodies being compiled whose exits are flags, innermost last
+  // (Note [With statements]): a with body is compiled with in_loop set, so `break` asks
+  // this whether a loop really encloses it.
+  enum class ExitScope { Loop, With };
+  std::vector<ExitScope> exit_scopes_;
   TreeRef loop_end_marker_ = Tree::make(TreeKind::Pass, SourceRange());
   bool falls_off_end_ = false;  // some path reaches the end of the body without a return
   // Note [Closures]: nested defs of this function, by name: the compiled function and
@@ -599,6 +670,9 @@ bool immutable_type(const Type& t) {
 }
 
 std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n) {
+  // An operator without inputs reads the runtime's state (torch.is_grad_enabled()),
+  // which folding would freeze; torch leaves them too.
+  if (n->inputs().empty()) return std::nullopt;
   std::vector<IValue> in;
   for (const Value* v : n->inputs()) {
     if (!immutable_type(*v->type())) return std::nullopt;
@@ -892,22 +966,32 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
         env.set(kReturnVar, v);
         if (!in_loop) return Exit::Return;
         // Note [Returns in loops]: record the value, end the loop; after it, a check of
-        // kReturnedVar returns (emit_loop_with_returns).
-        env.set(kReturnedVar, constant(IValue(true)));
-        env.set(kContinueVar, constant(IValue(false)));
-        return Exit::LoopExit;
+        // kReturnedVar returns (emit_loop_with_returns). A with body alone needs only
+        // kLeftVar (Note [With statements]).
+        if (in_real_loop()) {
+          env.set(kReturnedVar, constant(IValue(true)));
+          env.set(kContinueVar, constant(IValue(false)));
+        }
+        return leave_scope(env);
       }
       case TreeKind::Raise:
         emit_raise(s, env);
         return Exit::Raise;
       case TreeKind::Break:
-        if (!in_loop) fail(s.range(), "'break' outside loop");
+        if (!in_loop || !in_real_loop()) fail(s.range(), "'break' outside loop");
         env.set(kContinueVar, constant(IValue(false)));
-        return Exit::LoopExit;
+        return leave_scope(env);
       case TreeKind::Continue:
-        if (!in_loop) fail(s.range(), "'continue' not properly in loop");
+        if (!in_loop || !in_real_loop()) fail(s.range(), "'continue' not properly in loop");
         if (!loop_conds_.empty() && loop_conds_.back()) env.set(kContinueVar, loop_conds_.back()(env));  // Note [While conditions]
-        return Exit::LoopExit;
+        return leave_scope(env);
+      case TreeKind::With: {
+        std::vector<TreeRef> rest;
+        if (stmt_may_exit(s, in_loop)) rest.assign(stmts.begin() + static_cast<std::ptrdiff_t>(i) + 1, stmts.end());
+        Exit e = emit_with(s, rest, env, in_loop);
+        if (!rest.empty() || e != Exit::None) return e;
+        break;
+      }
       case TreeKind::Assign:
       case TreeKind::AnnAssign:
         emit_assign(s, env);
@@ -933,8 +1017,8 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
               env.lookup(kReturnedVar),
               [&](Env& b) {
                 if (!in_loop) return Exit::Return;
-                b.set(kContinueVar, constant(IValue(false)));
-                return Exit::LoopExit;
+                if (in_real_loop()) b.set(kContinueVar, constant(IValue(false)));
+                return leave_scope(b);
               },
               [&](Env& b) { return emit_stmts(rest, 0, b, in_loop); }, env, in_loop, s.range());
         }
@@ -1032,6 +1116,72 @@ Exit FunctionCompiler::emit_if(const Tree& stmt, const std::vector<TreeRef>& res
   };
   return emit_branches(cond, branch(v.then_body(), refs.if_true), branch(v.else_body(), refs.if_false), env, in_loop,
                        full_range(stmt));
+}
+
+// --- with ----------------------------------------------------------------------------------
+
+Exit FunctionCompiler::leave_scope(Env& env) {
+  if (!exit_scopes_.empty() && exit_scopes_.back() == ExitScope::With) env.set(kLeftVar, constant(IValue(true)));
+  return Exit::LoopExit;
+}
+
+Exit FunctionCompiler::emit_with(const Tree& stmt, const std::vector<TreeRef>& rest, Env& env, bool in_loop) {
+  WithView w(stmt);
+  std::vector<Value*> managers;
+  for (const auto& item_tree : w.items()) {
+    WithItemView item(*item_tree);
+    Value* m = emit_expr(item.manager(), env);
+    const ClassType* cls = m->type()->as_class();
+    auto method = [&](const char* name) -> Function* {
+      if (!cls) return nullptr;
+      Function* f = cls->find_method(name);
+      return f ? f : file_.method(*cls, name, item.manager().range());
+    };
+    // (torch's messages)
+    if (!cls) fail(item.manager().range(), "With item expression must return an object");
+    Function* enter = method("__enter__");
+    Function* exit = method("__exit__");
+    if (!enter || !exit)
+      fail(item.manager().range(), "Object returned by with item expression does not define __enter__ and __exit__ methods");
+    if (enter->schema().arguments.size() != 1)
+      fail(item.manager().range(), "__enter__ must have only one argument and one return value");
+    if (exit->schema().arguments.size() != 4) fail(item.manager().range(), "__exit__ must have four arguments");
+    Node* n = graph_->insert_node(graph_->create(sym::prim_Enter, {m}, 1));
+    n->output()->set_type(enter->return_type());
+    if (const Tree* target = item.target()) assign_target(*target, n->output(), env);
+    managers.push_back(m);
+  }
+  auto exit_all = [&] {
+    for (auto it = managers.rbegin(); it != managers.rend(); ++it)  // torch types Exit's unused output Tensor
+      graph_->insert_node(graph_->create(sym::prim_Exit, {*it}, 1))->output()->set_type(Type::tensor());
+  };
+  if (!stmts_may_exit(w.body(), in_loop)) {
+    const Exit e = emit_stmts(w.body(), 0, env, in_loop);
+    exit_all();
+    return e;
+  }
+  Value* no_return = nullptr;
+  if (contains_return(w.body()) && !env.lookup(kReturnVar)) {
+    TL_INTERNAL_ASSERT(return_type_, "a return inside a with statement without the function's return type");
+    no_return = graph_->insert_node(graph_->create_uninitialized(return_type_))->output();
+    env.set(kReturnVar, no_return);
+  }
+  Value* not_left = constant(IValue(false));
+  env.set(kLeftVar, not_left);
+  exit_scopes_.push_back(ExitScope::With);
+  const Exit e = emit_stmts(w.body(), 0, env, /*in_loop=*/true);
+  exit_scopes_.pop_back();
+  exit_all();
+  // Where every path left the body, the initial values are dead; torch has none.
+  for (Value* v : {no_return, not_left})
+    if (v && !v->has_uses() && env.lookup(kReturnVar) != v && env.lookup(kLeftVar) != v) v->node()->destroy();
+  if (e == Exit::Raise) return e;
+  auto take_exit = [&](Env& b) { return in_loop ? leave_scope(b) : Exit::Return; };
+  if (e == Exit::LoopExit) return take_exit(env);  // every path left the body
+  // In a loop or with body with nothing after this with, both ways end that body.
+  if (in_loop && rest.empty()) return Exit::None;
+  return emit_branches(env.lookup(kLeftVar), take_exit, [&](Env& b) { return emit_stmts(rest, 0, b, in_loop); }, env,
+                       in_loop, full_range(stmt));
 }
 
 CondRefinements FunctionCompiler::refinements_of(const Tree& c, Env& env) {
@@ -1258,6 +1408,7 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
     // by a statement appended to the body, which travels with the statements Note [Exits]
     // moves into branches.
     loop_conds_.push_back(next_cond);
+    exit_scopes_.push_back(ExitScope::Loop);
     if (body_fn) {
       (*body_fn)(benv);
     } else if (next_cond) {
@@ -1267,6 +1418,7 @@ void FunctionCompiler::emit_loop(Value* max_trip, Value* initial_cond, const std
     } else {
       emit_stmts(body, 0, benv, /*in_loop=*/true);
     }
+    exit_scopes_.pop_back();
     loop_conds_.pop_back();
     if (std::find(carried.begin(), carried.end(), kGoVar) != carried.end()) benv.set(kGoVar, benv.lookup(kContinueVar));
     Value* cond = benv.lookup(kContinueVar);
@@ -2568,6 +2720,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return emit_builtin(Symbol::make(ns, op), std::move(args), std::move(kwargs), e.range());
     }
     TypePtr named = dotted.find('.') != std::string::npos || !env.lookup(dotted) ? file_.resolve_type(dotted) : nullptr;
+    if (!named && is_no_grad_name(dotted) && !env.lookup("torch")) named = file_.no_grad_class();
     if (named && named->is_named_tuple()) {
       emit_args(0);
       return construct_named_tuple(named, args, kwargs, e.range());
@@ -3280,6 +3433,14 @@ TypePtr FileCompiler::resolve_type(const std::string& qualname) {
     return class_type(qualname.substr(prefix_.size()));
   if (classes_.count(qualname)) return class_type(qualname);
   return hooks_.resolve_type ? hooks_.resolve_type(qualname) : nullptr;
+}
+
+TypePtr FileCompiler::no_grad_class() {
+  if (TypePtr t = resolve_type(kNoGradQualname)) return t;
+  SourceFile(cu_, parse_file(kNoGradSource, "<torch.autograd.grad_mode>"), "__torch__.torch.autograd.grad_mode.").compile_all();
+  TypePtr t = cu_.find_type(kNoGradQualname);
+  TL_INTERNAL_ASSERT(t, "torch.no_grad's class did not compile");
+  return t;
 }
 
 Function* FileCompiler::resolve_function(const std::string& qualname, const SourceRange& use) {

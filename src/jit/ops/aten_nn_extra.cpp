@@ -7,6 +7,7 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
+#include "jit/runtime/grad_mode.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -455,9 +456,10 @@ void baddbmm(Stack& s) {
 }
 
 // --- runtime queries and small list reductions ------------------------------------------------
-// No autograd here, but torch's default state is "grad enabled", which is what the
-// scripted modules' fast-path checks read.
-void is_grad_enabled(Stack& s) { push(s, true); }
+// No autograd here, but the grad mode is kept (grad_mode.h): scripted modules' fast paths
+// read it, and torch.no_grad() sets it.
+void is_grad_enabled(Stack& s) { push(s, grad_enabled()); }
+void set_grad_enabled_op(Stack& s) { set_grad_enabled(pop_bool(s)); }
 void is_autocast_enabled(Stack& s) { push(s, false); }
 template <bool kAll>
 void list_all(Stack& s) {
@@ -554,6 +556,7 @@ static RegisterOps reg({
     {"aten::eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", eye<true>},
     {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", baddbmm},
     {"aten::is_grad_enabled() -> bool", is_grad_enabled},
+    {"aten::set_grad_enabled(bool val) -> ()", set_grad_enabled_op},
     {"aten::is_autocast_enabled() -> bool", is_autocast_enabled},
     {"aten::all.int(int[] self) -> bool", list_all<true>},
     {"aten::all.float(float[] self) -> bool", list_all<true>},

@@ -380,6 +380,9 @@ class Emitter {
         return;
       case sym::k_prim_fork:
         return emit_fork(n);
+      case sym::k_prim_Enter:
+      case sym::k_prim_Exit:
+        return emit_with_boundary(n);
       default:
         break;
     }
@@ -399,6 +402,38 @@ class Emitter {
     else
       add(OpCode::OP, op_index, 0);
     store_outputs(n);
+  }
+
+  // Note [With statements] (compiler.cpp): prim::Enter(m) calls m.__enter__() and then
+  // records m, so an error that unwinds the run calls m.__exit__; prim::Exit(m) forgets
+  // m, then calls m.__exit__(None, None, None).
+  void emit_with_boundary(const Node* n) {
+    const bool is_enter = n->kind() == sym::prim_Enter;
+    if (n->inputs().size() != 1 || n->outputs().size() > 1 || (is_enter && n->outputs().size() != 1) || !n->blocks().empty())
+      fail(n, fmt::format("{} needs one input, {} output and no blocks", n->kind().qual_string(), is_enter ? "one" : "at most one"));
+    Value* m = n->inputs()[0];
+    const ClassType* cls = m->type()->as_class();
+    const Function* enter = cls ? cls->find_method("__enter__") : nullptr;
+    const Function* exit = cls ? cls->find_method("__exit__") : nullptr;
+    if (!enter || !exit)
+      fail(n, fmt::format("{} needs an object whose class defines __enter__ and __exit__, not a {}", n->kind().qual_string(),
+                          m->type()->str()));
+    if (is_enter) {
+      check_arity(n, enter, 1);
+      push_values({m, m}, n);
+      add(OpCode::CALL, function_index(enter), 1);
+      store_outputs(n);
+      add(OpCode::ENTER, 0, 0);
+      return;
+    }
+    check_arity(n, exit, 4);
+    push_values({m}, n);
+    const int32_t none = constant_index(IValue());
+    for (int i = 0; i < 3; ++i) add(OpCode::LOADC, none, 0);
+    add(OpCode::EXIT, 0, 0);
+    add(OpCode::CALL, function_index(exit), 4);
+    if (n->outputs().empty()) add(OpCode::DROP, 0, 0);
+    else store_outputs(n);
   }
 
   // Scalar operators in fast_ops.def run register to register, skipping the stack.

@@ -3,6 +3,7 @@
 #include "jit/runtime/interpreter.h"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <new>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "core/allocation_limit.h"
 #include "jit/runtime/function.h"
 #include "jit/runtime/future.h"
+#include "jit/runtime/grad_mode.h"
 #include "jit/runtime/scalar_math.h"
 
 namespace torchlet::jit {
@@ -105,6 +107,28 @@ void run_code(const Code& entry, Stack& stack) {
   const Instruction* instructions = code->instructions.data();
   IValue* regs = registers.data();
   size_t pc = 0;
+  // Objects whose with statements the frames are inside (ENTER), innermost last, with
+  // the depth of the frame that entered each.
+  std::vector<std::pair<size_t, IValue>> entered;
+  // Note [With statements] (compiler.cpp): an error leaving this run first exits what
+  // its frames entered, innermost first, as Python's with does; an error an __exit__
+  // raises replaces the one unwinding (Python's rule too), once every __exit__ has run.
+  auto exit_entered = [&] {
+    std::exception_ptr replaced;
+    while (!entered.empty()) {
+      IValue object = std::move(entered.back().second);
+      entered.pop_back();
+      const Function* exit = object.objectRef().type->find_method("__exit__");
+      if (!exit) continue;
+      Stack args{std::move(object), IValue(), IValue(), IValue()};
+      try {
+        exit->run(args);
+      } catch (...) {
+        replaced = std::current_exception();
+      }
+    }
+    if (replaced) std::rethrow_exception(replaced);
+  };
 
   auto enter = [&](const Function* fn) {
     const auto* gf = dynamic_cast<const GraphFunction*>(fn);
@@ -224,6 +248,8 @@ void run_code(const Code& entry, Stack& stack) {
           break;
         }
         case OpCode::RET: {
+          // (Compiled code exits every with before returning; IR text might not.)
+          while (!entered.empty() && entered.back().first == frames.size()) entered.pop_back();
           if (frames.size() == 1) return;
           const size_t base = frames.back().base;
           frames.pop_back();
@@ -347,17 +373,28 @@ void run_code(const Code& entry, Stack& stack) {
           IValue msg = pop(stack);
           throw Raised{cls.isNone() ? "RuntimeError" : cls.toStringRef(), msg.isString() ? msg.toStringRef() : msg.repr()};
         }
+        case OpCode::ENTER:
+          entered.emplace_back(frames.size(), pop(stack));
+          ++pc;
+          break;
+        case OpCode::EXIT:
+          TL_CHECK(!entered.empty() && entered.back().first == frames.size(), ValueError,
+                   "prim::Exit of an object this function did not enter (no matching prim::Enter)");
+          entered.pop_back();
+          ++pc;
+          break;
         case OpCode::FORK: {
           spend_step();
           const Function* fn = code->functions[ins.x];
           std::vector<IValue> args(std::make_move_iterator(stack.end() - ins.n), std::make_move_iterator(stack.end()));
           drop(stack, static_cast<size_t>(ins.n));
-          // The task runs under what is left of this thread's budget (Note [Step budget])
-          // and its limit on one allocation (Note [Allocation limit]).
+          // The task runs under what is left of this thread's budget (Note [Step budget]),
+          // its limit on one allocation (Note [Allocation limit]) and its grad mode.
           auto future = make_intrusive<Future>([fn, args = std::move(args), steps = t_steps_left,
-                                                bytes = AllocationLimit::current()]() mutable {
+                                                bytes = AllocationLimit::current(), grad = grad_enabled()]() mutable {
             StepBudget budget(steps);
             AllocationLimit limit(bytes);
+            GradModeGuard grad_mode(grad);
             Stack s = std::move(args);
             fn->run(s);
             return s.empty() ? IValue() : std::move(s.back());
@@ -386,21 +423,26 @@ void run_code(const Code& entry, Stack& stack) {
       }
     }
   } catch (const ScriptException&) {
+    exit_entered();
     throw;  // already carries the traceback of the code that raised it
   } catch (const Raised& r) {
     frames.back().pc = pc;
+    exit_entered();
     throw_with_traceback(frames, r.exception_class, r.message);
   } catch (const Error& e) {
     frames.back().pc = pc;
+    exit_entered();
     throw_with_traceback(frames, error_kind_name(e.kind()), e.what());
   } catch (const std::bad_alloc&) {
     // A container or string the program grew past what the system gives (tensor
     // storage says its byte count itself): still a TorchScript error, with its traceback.
     frames.back().pc = pc;
+    exit_entered();
     throw_with_traceback(frames, error_kind_name(ErrorKind::OutOfMemoryError), "an allocation failed (std::bad_alloc)");
   } catch (const std::length_error& e) {
     // A string or vector asked for more than it can ever hold ("a".ljust(1 << 62)).
     frames.back().pc = pc;
+    exit_entered();
     throw_with_traceback(frames, error_kind_name(ErrorKind::OutOfMemoryError),
                          fmt::format("a size past what one allocation can hold ({})", e.what()));
   }

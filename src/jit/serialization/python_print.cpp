@@ -296,6 +296,7 @@ class FunctionPrinter {
     if (u.user->kind() == sym::prim_Loop && u.offset >= 2) return false;  // carried: assigned before the loop
     if (u.user->kind() == sym::prim_Loop && u.offset == 0 && loop_needs_counter(u.user)) return false;  // read twice
     if (n->kind() == sym::prim_isinstance) return false;  // torch keeps refinements out of conditions
+    if (n->kind() == sym::prim_Enter) return false;        // a with statement's header
     if (u.user->kind() == sym::prim_fork) return false;
     return true;
   }
@@ -423,7 +424,9 @@ class FunctionPrinter {
       indent();
       out_ << "pass\n";
     }
+    const size_t open = open_withs_.size();
     for (const Node* n : b->nodes()) print_node(n);
+    TL_CHECK(open_withs_.size() == open, UnsupportedError, "cannot print a prim::Enter without a prim::Exit in its block");
   }
   void print_assignment(const std::vector<Value*>& lhs, const std::vector<std::string>& rhs) {
     if (lhs.empty()) return;
@@ -464,6 +467,14 @@ class FunctionPrinter {
         return;
       case sym::k_prim_If: return print_if(n);
       case sym::k_prim_Loop: return print_loop(n);
+      case sym::k_prim_Enter: return print_with(n);
+      case sym::k_prim_Exit:
+        TL_CHECK(!open_withs_.empty() && open_withs_.back()->owning_block() == n->owning_block() &&
+                     open_withs_.back()->input(0) == n->input(0),
+                 UnsupportedError, "cannot print a prim::Exit that does not close the innermost prim::Enter of its block");
+        open_withs_.pop_back();
+        --level_;
+        return;
       case sym::k_prim_TupleUnpack:
       case sym::k_prim_ListUnpack: {
         const std::string src = use(n->input());
@@ -492,6 +503,23 @@ class FunctionPrinter {
       out_ << join_strings(names) << " = ";
     }
     out_ << expr << "\n";
+  }
+  // Note [With statements] (compiler.cpp): the nodes between prim::Enter(m) and its
+  // prim::Exit(m) in the same block are the body of `with m:`.
+  void print_with(const Node* n) {
+    const std::string manager = use(n->input(0));
+    indent();
+    out_ << "with " << manager;
+    if (n->output()->has_uses()) out_ << " as " << assign_name(n->output());
+    out_ << ":\n";
+    ++level_;
+    open_withs_.push_back(n);
+    const Node* next = n->next();
+    while (next->kind() == sym::prim_Constant || (next->kind() != sym::prim_Return && inline_.count(next))) next = next->next();
+    if (next->kind() == sym::prim_Exit || next->kind() == sym::prim_Return) {
+      indent();
+      out_ << "pass\n";
+    }
   }
   void print_if(const Node* n) {
     for (const Value* o : n->outputs()) assign_name(o);
@@ -697,6 +725,7 @@ class FunctionPrinter {
   PythonPrinter& owner_;
   PythonPrinter::File& file_;
   size_t level_;
+  std::vector<const Node*> open_withs_;  // prim::Enter nodes whose prim::Exit is still to come
   std::ostringstream out_;
   std::unordered_map<const Value*, std::string> expr_;
   std::unordered_set<const Node*> inline_;
