@@ -12,6 +12,7 @@
 #include <torchlet/error.h>
 
 #include "archive/zip_reader.h"
+#include "core/allocation_limit.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "jit/serialization/export.h"
@@ -26,6 +27,22 @@ struct Totals {
   int64_t tensors = 0;
   std::map<const StorageImpl*, size_t> storages;
 };
+
+// A value's repr for a listing, at most `width` characters. One that would print past
+// 64 KiB, or unfold past the value-walk limit (shared lists nested 40 deep unfold to 2^40
+// items), is described instead, so one attribute cannot fail or flood the listing.
+std::string shown_repr(const IValue& v, size_t width) {
+  constexpr size_t kMaxShownBytes = size_t{64} << 10;
+  std::string r;
+  try {
+    const AllocationLimit limit(kMaxShownBytes);
+    r = v.repr();
+  } catch (const LimitError&) {
+    return "<too large to show>";
+  }
+  if (r.size() > width) r = r.substr(0, width - 3) + "...";
+  return r;
+}
 
 std::string describe_leaf(const IValue& v, Totals& totals) {
   if (v.isTensor()) {
@@ -43,9 +60,7 @@ std::string describe_leaf(const IValue& v, Totals& totals) {
     auto p = v.toPyObject();
     return fmt::format("{} {}.{}", p->is_reference ? "global" : "object", p->module, p->name);
   }
-  std::string r = v.repr();
-  if (r.size() > 60) r = r.substr(0, 57) + "...";
-  return r;
+  return shown_repr(v, 60);
 }
 
 // The tree under `v`, `name` being its key. Pickles share containers (the same list
@@ -140,8 +155,7 @@ void print_module(const jit::Module& m, const std::string& name, int depth) {
       for (int64_t d = 0; d < t.dim(); ++d) dims += (d ? ", " : "") + std::to_string(t.size(d));
       shown = fmt::format("{} [{}]", dtype_name(t.dtype()), dims);
     } else {
-      shown = v.repr();
-      if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+      shown = shown_repr(v, 80);
     }
     fmt::print("{}  {} {}: {} = {}\n", pad, kind, a.name, a.type->annotation_str(), shown);
   }

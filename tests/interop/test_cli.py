@@ -74,6 +74,30 @@ class Cli(unittest.TestCase):
         self.assertIn("[1]: list (2 items), the same list as ['deep'][0] above\n", out)
         self.assertLess(len(out.splitlines()), 200)
 
+    def test_inspect_shows_what_an_archive_attribute_it_cannot_print_is(self):
+        # A 600 KB repr is described instead of printed (so is one that would unfold a
+        # shared list past the walk limit); the rest of the listing still prints.
+        import tempfile
+        from typing import List
+
+        class Big(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.big: List[int] = list(range(100000))
+                self.small: List[int] = [1, 2]
+
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                return x
+
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "big.pt")
+            torch.jit.save(torch.jit.script(Big()), path)
+            proc = run("inspect", path, check=False)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("attribute big: List[int] = <too large to show>\n", proc.stdout)
+        self.assertIn("attribute small: List[int] = [1, 2]\n", proc.stdout)
+        self.assertIn("TorchScript archive loaded in", proc.stdout)
+
     def test_run_is_in_eval_mode_unless_asked_for_the_saved_one(self):
         import tempfile
 
