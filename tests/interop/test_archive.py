@@ -305,9 +305,9 @@ class Counted:
 
 
 class Managed(torch.nn.Module):
-    """with statements: torch.no_grad() (its class travels in the archive's code/), a
-    scripted context manager bound with `as`, and exits (continue, return) from inside
-    a with body, which torch compiles into flags tested after the with."""
+    """with statements: torch.no_grad() and record_function (their classes travel in the
+    archive's code/), a scripted context manager bound with `as`, and exits (continue,
+    return) from inside a with body, which torch compiles into flags tested after it."""
 
     def forward(self, x: torch.Tensor, limit: float) -> Tuple[torch.Tensor, bool, int, int, List[int]]:
         with torch.no_grad():
@@ -322,7 +322,7 @@ class Managed(torch.nn.Module):
                 # (torch 1.13 fails an internal assert on `y = y + n` here: a variable the
                 # loop carries, assigned in a with body after a continue)
                 seen.append(n)
-        with c:
+        with c, torch.autograd.profiler.record_function("tail"):
             if bool(y.sum() > limit):
                 return y, mode, c.entered, c.left, seen
         return y - 1, mode, c.entered, c.left, seen

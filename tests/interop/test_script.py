@@ -439,6 +439,26 @@ def rows(x: torch.Tensor, k: int) -> Tuple[List[List[float]], List[int], torch.T
     return out, alias, y[..., None, 1:]
 
 
+def managed(x: torch.Tensor, n: int) -> Tuple[torch.Tensor, bool, List[int]]:
+    # with statements print as torch prints them, and torch.no_grad's and
+    # record_function's classes are printed into the archive from torchlet's copies.
+    seen: List[int] = []
+    with torch.no_grad():
+        y = x * 2
+        mode = torch.is_grad_enabled()
+    for i in range(n):
+        with torch.autograd.profiler.record_function("step"):
+            if i == 1:
+                continue
+            if i == 3:
+                break
+            seen.append(i)
+    with torch.no_grad():
+        if n > 4:
+            return y, mode, seen
+    return y - 1, mode, seen
+
+
 def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[torch.Tensor, int]:
     fut = torch.jit.fork(collatz, n)
     y = torch.relu(x) * 2.0 - 1
@@ -454,6 +474,7 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
         "summarize": ([1.0, 2.5, -3.0],),
         "lookup": ({"b": 2, "a": 1}, "zz"),
         "rows": (torch.arange(6.0).reshape(2, 3), 3),
+        "managed": (torch.arange(3.0), 5),
         "mix": (torch.arange(6.0).reshape(2, 3) - 2, torch.ones(3)),
     }
 
@@ -531,3 +552,7 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
         self.assertIn("fork(__torch__.collatz, n)", code)
         self.assertIn("torch.softmax(torch.div(y0, 3), -1)", code)  # dtype=None left out
         self.assertEqual(version, "4\n")  # torch.div on tensors
+        # with statements, and the classes of the context managers torch's library defines
+        self.assertRegex(code, r"\n  with _\d+:\n    y = torch.mul\(x, 2\)\n")
+        for module in ("grad_mode", "profiler"):
+            self.assertTrue(any(n.endswith(f"code/__torch__/torch/autograd/{module}.py") for n in names), names)

@@ -356,13 +356,24 @@ void collect_assigned(const Tree& t, std::vector<std::string>& out) {
   }
 }
 
-// Note [torch.no_grad]
-// torch compiles `torch.no_grad()` from the Python class's source into the class
-// __torch__.torch.autograd.grad_mode.no_grad, which archives carry in
-// code/__torch__/torch/autograd/grad_mode.py. torchlet compiles the class from the text
-// torch writes there, so a loaded archive's class and torchlet's own are the same.
-const char* const kNoGradQualname = "__torch__.torch.autograd.grad_mode.no_grad";
-const char* const kNoGradSource = R"(class no_grad:
+// Note [Library context managers]
+// torch compiles `torch.no_grad()` and `torch.autograd.profiler.record_function(name)`
+// from their Python classes' source into __torch__.torch.autograd.grad_mode.no_grad and
+// __torch__.torch.autograd.profiler.record_function, which archives carry in
+// code/__torch__/torch/autograd/*.py. torchlet compiles each class from the text torch
+// writes there, so a loaded archive's class and torchlet's own are the same class.
+struct LibraryClass {
+  std::vector<std::string_view> spellings;  // how Python code names it
+  const char* module;                        // "__torch__.torch.autograd.grad_mode"
+  const char* name;                          // "no_grad"
+  const char* source;                        // torch's printed class
+};
+const std::vector<LibraryClass>& library_classes() {
+  static const std::vector<LibraryClass> kClasses = {
+      {{"torch.no_grad", "torch.autograd.no_grad", "torch.autograd.grad_mode.no_grad"},
+       "__torch__.torch.autograd.grad_mode",
+       "no_grad",
+       R"(class no_grad:
   prev : bool
   def __enter__(self: __torch__.torch.autograd.grad_mode.no_grad) -> NoneType:
     self.prev = torch.is_grad_enabled()
@@ -378,10 +389,62 @@ const char* const kNoGradSource = R"(class no_grad:
   def __init__(self: __torch__.torch.autograd.grad_mode.no_grad) -> NoneType:
     self.prev = False
     return None
-)";
+)"},
+      {{"torch.autograd.profiler.record_function", "torch.profiler.record_function"},
+       "__torch__.torch.autograd.profiler",
+       "record_function",
+       R"(class record_function:
+  name : str
+  args : Optional[str]
+  run_callbacks_on_exit : bool
+  handle : Tensor
+  def __enter__(self: __torch__.torch.autograd.profiler.record_function) -> __torch__.torch.autograd.profiler.record_function:
+    name = self.name
+    args = self.args
+    _0 = ops.profiler._record_function_enter(name, args)
+    self.handle = _0
+    return self
+  def __exit__(self: __torch__.torch.autograd.profiler.record_function,
+    exc_type: Any,
+    exc_value: Any,
+    traceback: Any) -> NoneType:
+    run_callbacks_on_exit = self.run_callbacks_on_exit
+    if run_callbacks_on_exit:
+      handle = self.handle
+      ops.profiler._record_function_exit(handle)
+    else:
+      pass
+    return None
+  def __init__(self: __torch__.torch.autograd.profiler.record_function,
+    name: str,
+    args: Optional[str]=None) -> NoneType:
+    self.name = name
+    self.args = args
+    self.run_callbacks_on_exit = True
+    self.handle = torch.zeros([1])
+    return None
+  def _call_end_callbacks_on_future(self: __torch__.torch.autograd.profiler.record_function,
+    fut: Future[Any]) -> Future[Any]:
+    _1 = "_call_end_callbacks_on_future can only be called once."
+    run_callbacks_on_exit = self.run_callbacks_on_exit
+    _2 = torch.__not__(run_callbacks_on_exit)
+    if _2:
+      ops.prim.RaiseException(_1, "builtins.RuntimeError")
+    else:
+      pass
+    self.run_callbacks_on_exit = False
+    handle = self.handle
+    profiled_future = ops.profiler._call_end_callbacks_on_jit_fut(handle, fut)
+    return profiled_future
+)"},
+  };
+  return kClasses;
+}
 
-bool is_no_grad_name(const std::string& dotted) {
-  return dotted == "torch.no_grad" || dotted == "torch.autograd.no_grad" || dotted == "torch.autograd.grad_mode.no_grad";
+const LibraryClass* library_class(const std::string& dotted) {
+  for (const LibraryClass& c : library_classes())
+    if (std::find(c.spellings.begin(), c.spellings.end(), dotted) != c.spellings.end()) return &c;
+  return nullptr;
 }
 
 }  // namespace
@@ -399,8 +462,8 @@ class FileCompiler {
   Function* method(const ClassType& cls, const std::string& name, const SourceRange& use);
   // Qualified names: this file's own, then the hooks.
   TypePtr resolve_type(const std::string& qualname);
-  // Note [torch.no_grad]: the unit's class for torch.no_grad(), compiled on first use.
-  TypePtr no_grad_class();
+  // Note [Library context managers]: the unit's class for `c`, compiled on first use.
+  TypePtr library_class_type(const LibraryClass& c);
   Function* resolve_function(const std::string& qualname, const SourceRange& use);
   std::optional<IValue> resolve_constant(const std::string& name) const {
     return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
@@ -2720,7 +2783,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return emit_builtin(Symbol::make(ns, op), std::move(args), std::move(kwargs), e.range());
     }
     TypePtr named = dotted.find('.') != std::string::npos || !env.lookup(dotted) ? file_.resolve_type(dotted) : nullptr;
-    if (!named && is_no_grad_name(dotted) && !env.lookup("torch")) named = file_.no_grad_class();
+    if (const LibraryClass* lib = named || env.lookup("torch") ? nullptr : library_class(dotted))
+      named = file_.library_class_type(*lib);
     if (named && named->is_named_tuple()) {
       emit_args(0);
       return construct_named_tuple(named, args, kwargs, e.range());
@@ -3435,11 +3499,12 @@ TypePtr FileCompiler::resolve_type(const std::string& qualname) {
   return hooks_.resolve_type ? hooks_.resolve_type(qualname) : nullptr;
 }
 
-TypePtr FileCompiler::no_grad_class() {
-  if (TypePtr t = resolve_type(kNoGradQualname)) return t;
-  SourceFile(cu_, parse_file(kNoGradSource, "<torch.autograd.grad_mode>"), "__torch__.torch.autograd.grad_mode.").compile_all();
-  TypePtr t = cu_.find_type(kNoGradQualname);
-  TL_INTERNAL_ASSERT(t, "torch.no_grad's class did not compile");
+TypePtr FileCompiler::library_class_type(const LibraryClass& c) {
+  const std::string qualname = std::string(c.module) + "." + c.name;
+  if (TypePtr t = resolve_type(qualname)) return t;
+  SourceFile(cu_, parse_file(c.source, "<" + qualname + ">"), std::string(c.module) + ".").compile_all();
+  TypePtr t = cu_.find_type(qualname);
+  TL_INTERNAL_ASSERT(t, fmt::format("{} did not compile", qualname));
   return t;
 }
 

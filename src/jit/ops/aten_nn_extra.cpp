@@ -460,6 +460,20 @@ void baddbmm(Stack& s) {
 // read it, and torch.no_grad() sets it.
 void is_grad_enabled(Stack& s) { push(s, grad_enabled()); }
 void set_grad_enabled_op(Stack& s) { set_grad_enabled(pop_bool(s)); }
+// torch.autograd.profiler.record_function's operators (its class calls them in
+// __enter__/__exit__). torchlet has no profiler for a range to report to: entering gives
+// an empty handle (torch's is a tensor wrapping its RecordFunction), exiting and the
+// end-of-future callback do nothing.
+void record_function_enter(Stack& s) {
+  drop(s, 2);  // name, args
+  push(s, torchlet::empty({0}, DType::Byte));
+}
+void record_function_exit(Stack& s) { drop(s, 1); }
+void call_end_callbacks_on_jit_fut(Stack& s) {
+  IValue future = pop(s);
+  drop(s, 1);  // the handle
+  s.push_back(std::move(future));
+}
 void is_autocast_enabled(Stack& s) { push(s, false); }
 template <bool kAll>
 void list_all(Stack& s) {
@@ -557,6 +571,9 @@ static RegisterOps reg({
     {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", baddbmm},
     {"aten::is_grad_enabled() -> bool", is_grad_enabled},
     {"aten::set_grad_enabled(bool val) -> ()", set_grad_enabled_op},
+    {"profiler::_record_function_enter(str name, str? args=None) -> Tensor", record_function_enter},
+    {"profiler::_record_function_exit(Tensor _0) -> ()", record_function_exit},
+    {"profiler::_call_end_callbacks_on_jit_fut(Tensor x, Future(t) y) -> Future(t)", call_end_callbacks_on_jit_fut},
     {"aten::is_autocast_enabled() -> bool", is_autocast_enabled},
     {"aten::all.int(int[] self) -> bool", list_all<true>},
     {"aten::all.float(float[] self) -> bool", list_all<true>},
