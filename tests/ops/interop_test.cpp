@@ -280,9 +280,10 @@ TEST(OpsInterop, EveryCaseMatchesTorch) {
   RecordProperty("cases", static_cast<int>(outcome.cases));
 }
 
-// Which registered schemas the fixtures exercise. All but 5 of the 1310 have cases;
+// Which registered schemas the fixtures exercise. All but 8 of the 1315 have cases;
 // gen_ops.py says why those have none (torch's pow.int_to_int breaks its schema,
-// nested tensors are refused, embedding_bag's bookkeeping returns).
+// nested tensors are refused, embedding_bag's bookkeeping returns, the profiler's
+// handle and future).
 // The floor makes a schema that loses its cases fail here.
 TEST(OpsInterop, CoverageOfRegisteredSchemas) {
   auto covered = testing::fixture_lines("ops/covered.txt");
@@ -294,7 +295,7 @@ TEST(OpsInterop, CoverageOfRegisteredSchemas) {
   RecordProperty("covered", static_cast<int>(hit));
   RecordProperty("registered", static_cast<int>(total));
   std::cout << "[ ops ] " << hit << " of " << total << " registered schemas have torch-checked cases\n";
-  EXPECT_GE(hit, 1305u);
+  EXPECT_GE(hit, 1307u);
 }
 
 }  // namespace
