@@ -190,7 +190,8 @@ bool is_type_test(const Tree& c) {
     case TreeKind::Call:
       return (CallView(c).callee().kind() == TreeKind::Name &&
               (CallView(c).callee().str() == "isinstance" || CallView(c).callee().str() == "hasattr")) ||
-             dotted_name(CallView(c).callee()) == "torch.jit.is_scripting";
+             dotted_name(CallView(c).callee()) == "torch.jit.is_scripting" ||
+             dotted_name(CallView(c).callee()) == "torch.jit.isinstance";
     case TreeKind::Compare:
       return CompareView(c).num_comparisons() == 1 &&
              (CompareView(c).op(0) == TokenKind::Is || CompareView(c).op(0) == TokenKind::IsNot) &&
@@ -1274,11 +1275,17 @@ CondRefinements FunctionCompiler::refinements_of(const Tree& c, Env& env) {
     }
     case TreeKind::Call: {
       CallView call(c);
-      if (call.callee().kind() != TreeKind::Name || call.callee().str() != "isinstance" || env.lookup("isinstance") ||
-          call.args().size() != 2 || call.args()[0]->kind() != TreeKind::Name)
-        return {};
+      const bool is_isinstance =
+          (call.callee().kind() == TreeKind::Name && call.callee().str() == "isinstance" && !env.lookup("isinstance")) ||
+          (dotted_name(call.callee()) == "torch.jit.isinstance" && !env.lookup("torch"));
+      if (!is_isinstance || call.args().size() != 2 || call.args()[0]->kind() != TreeKind::Name) return {};
       const std::string& name = call.args()[0]->str();
       Value* x = env.lookup(name);
+      if (x && x->type()->kind() == TypeKind::Any) {  // Any: a passed test gives the tested type
+        CondRefinements out;
+        out.if_true.push_back({name, Type::union_of(isinstance_types(*call.args()[1]))});
+        return out;
+      }
       if (!x || (x->type()->kind() != TypeKind::Optional && x->type()->kind() != TypeKind::Union)) return {};
       std::vector<TypePtr> members = x->type()->contained();
       if (x->type()->kind() == TypeKind::Optional) members.push_back(Type::none());
@@ -2835,6 +2842,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
   if (callee.kind() == TreeKind::Attribute && !env.lookup("torch")) {
     const std::string full = dotted_name(callee);
     if (full == "torch.jit.annotate") jit_builtin = "annotate";
+    if (full == "torch.jit.isinstance") return emit_isinstance(e, env);  // isinstance with a container type
     if (full == "torch.jit.is_scripting") {
       if (!c.args().empty() || !c.keywords().empty()) fail(e.range(), "torch.jit.is_scripting() takes no arguments");
       return constant(IValue(true), e.range());
