@@ -783,6 +783,17 @@ std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n) {
   return std::vector<IValue>(stack.begin(), stack.end());
 }
 
+// Tuples built and then only read field by field (torch.max(x, 1).values) end up
+// unused; torch's dead code elimination drops them, and so does this.
+void remove_unused_tuples(Block* b) {
+  std::vector<Node*> nodes(b->nodes().begin(), b->nodes().end());
+  for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+    Node* n = *it;
+    for (Block* sub : n->blocks()) remove_unused_tuples(sub);
+    if (n->kind() == sym::prim_TupleConstruct && !n->output()->has_uses()) n->destroy();
+  }
+}
+
 void propagate_constants(Graph& g, Block* b) {
   for (Node* n = b->nodes().begin() == b->nodes().end() ? nullptr : *b->nodes().begin(); n && n != b->return_node();) {
     Node* next = n->next();
@@ -965,6 +976,7 @@ GraphFunction* FunctionCompiler::compile() {
   if (inferring_return_type_) return nullptr;
   graph_->register_output(result);
   propagate_constants(*graph_, graph_->block());
+  remove_unused_tuples(graph_->block());
   graph_->lint();
   if (self_type_) return file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults));
   return file_.cu().create_function(qualname_, graph_, std::move(defaults));
@@ -2583,6 +2595,7 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     auto it = std::find(fields.begin(), fields.end(), a.name());
     if (it != fields.end()) {
       const auto i = static_cast<size_t>(it - fields.begin());
+      if (v->node()->kind() == sym::prim_TupleConstruct) return v->node()->input(i);  // as torch reads it
       Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(static_cast<int64_t>(i)))}));
       n->set_source_range(e.range());
       n->output()->set_type(v->type()->contained()[i]);
@@ -3112,9 +3125,11 @@ Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaAr
       return graph_->insert_node(graph_->create_list(Type::int_(), items))->output();
     }
   }
-  // A tuple literal where a list is expected: (1, 2) for int[].
-  if (fk == TypeKind::List && vk == TypeKind::Tuple && v->node()->kind() == sym::prim_TupleConstruct) {
-    const TypePtr& elem = formal->contained()[0];
+  // A tuple literal where a list (or an optional one) is expected: (1, 2) for int[],
+  // x.sum((0,)) for int[1]? dim.
+  const TypePtr& list_formal = fk == TypeKind::Optional ? formal->contained()[0] : formal;
+  if (list_formal->kind() == TypeKind::List && vk == TypeKind::Tuple && v->node()->kind() == sym::prim_TupleConstruct) {
+    const TypePtr& elem = list_formal->contained()[0];
     bool all = true;
     for (Value* in : v->node()->inputs()) {
       TypeEnv t2 = env;
@@ -3344,7 +3359,19 @@ Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, st
     for (size_t i = 0; i < nret; ++i) n->output(i)->set_type(substitute_type_variables(op->return_types()[i], env));
     if (nret == 0) return none();
     if (nret == 1) return n->output();
-    return graph_->insert_node(graph_->create_tuple(n->outputs()))->output();
+    // Named returns make a NamedTuple, as in torch: torch.max(x, 1).values.
+    const auto& returns = op->schema().returns;
+    TypePtr tuple_type;
+    if (std::all_of(returns.begin(), returns.end(), [](const SchemaArgument& r) { return !r.name.empty(); })) {
+      std::vector<std::string> names;
+      std::vector<TypePtr> types;
+      for (size_t i = 0; i < nret; ++i) {
+        names.push_back(returns[i].name);
+        types.push_back(n->output(i)->type());
+      }
+      tuple_type = Type::named_tuple("", std::move(names), std::move(types));
+    }
+    return graph_->insert_node(graph_->create_tuple(n->outputs(), tuple_type))->output();
   };
   // First the overloads that take every given argument as it is, best fit first (the
   // most arguments of exactly the formal's type: add.int over add(Scalar, Scalar) for
