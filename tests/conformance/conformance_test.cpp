@@ -215,13 +215,16 @@ TEST(Conformance, RejectedProgramsPointAtTorchsLine) {
 // constants and hoists them to the top, torchlet leaves them where they are made, and the
 // issue allows constant order to differ), and so does each prim::Uninitialized (torch
 // hoists those as constants too); script-path class names lose their module
-// prefix; then values are renamed %0, %1, ... in order of first appearance, which is
-// their order of definition. Nothing is sorted.
+// prefix; aten::warn's warn_id (a process-wide count in torch and in torchlet) is
+// renumbered 0, 1, ... in order of appearance; then values are renamed %0, %1, ... in
+// order of first appearance, which is their order of definition. Nothing is sorted.
 std::string canonical_graph(const std::string& text) {
   static const std::regex kComment(R"( # [^#\n]*:\d+:\d+$)");
   static const std::regex kConstant(R"(^\s*(%[\w.]+) : (.*) = prim::(Constant|Uninitialized)(\[(\w+=.*)\])?\(\)$)");
   static const std::regex kModulePrefix(R"(__torch__\.conf_\w+\.)");
   static const std::regex kValue(R"(%[\w.]+)");
+  static const std::regex kWarnId(R"(\[warn_id=\d+\])");
+  size_t warn_sites = 0;
   std::map<std::string, std::string> constants;
   std::string kept;
   std::stringstream in(text);
@@ -229,6 +232,8 @@ std::string canonical_graph(const std::string& text) {
     line = std::regex_replace(line, kComment, "");
     line = std::regex_replace(line, kModulePrefix, "");
     std::smatch m;
+    if (std::regex_search(line, m, kWarnId))
+      line = m.prefix().str() + "[warn_id=" + std::to_string(warn_sites++) + "]" + m.suffix().str();
     if (std::regex_match(line, m, kConstant)) {
       constants[m[1]] = (m[3] == "Uninitialized" ? "uninitialized(" : "const(") + (m[5].matched ? m[5].str() : std::string("None")) +
                         " : " + m[2].str() + ")";

@@ -56,6 +56,22 @@ TEST(Compiler, ProgramMatchesTorch) {
   EXPECT_GE(checked, 40u);
 }
 
+// warnings.warn is aten::warn (torch's spelling), and, as torch's interpreter does, each
+// site warns once per call: once in a loop, again in the next call (torch 1.13 with
+// Python's filter at "always" prints exactly this).
+TEST(Compiler, EachWarningSiteWarnsOncePerCall) {
+  auto cu = compile(
+      "def f(n: int) -> int:\n"
+      "    for i in range(n):\n"
+      "        warnings.warn('in loop ' + str(i))\n"
+      "    warnings.warn('after', stacklevel=2)\n"
+      "    return n\n");
+  ::testing::internal::CaptureStderr();
+  for (int call = 0; call < 2; ++call) EXPECT_EQ((*cu->find_function("f"))({IValue(int64_t{3})}).toInt(), 3);
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "UserWarning: in loop 0\nUserWarning: after\nUserWarning: in loop 0\nUserWarning: after\n");
+}
+
 std::string compile_error(const std::string& source) {
   try {
     compile(source);

@@ -3,6 +3,7 @@
 #include "jit/frontend/compiler.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <new>
 #include <stdexcept>
@@ -3005,6 +3006,11 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       emit_args(0);
       return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
     }
+    // warnings.warn(message, stacklevel=2) is aten::warn, as torch compiles it.
+    if (a.value().kind() == TreeKind::Name && a.value().str() == "warnings" && a.name() == "warn" && !env.lookup("warnings")) {
+      emit_args(0);
+      return emit_builtin(Symbol::from_qual_string("aten::warn"), std::move(args), std::move(kwargs), e.range());
+    }
     if (a.value().kind() == TreeKind::Attribute && !env.lookup(dotted) && dotted == "torch") {
       emit_args(0);  // torch.nn.functional.relu and friends
       return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
@@ -3356,6 +3362,11 @@ Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, st
     Node* n = graph_->insert_node(graph_->create(name, inputs, nret));
     n->set_source_range(range);
     n->set_op(op);
+    // Each warnings.warn site warns once (Note [Warn once] in emitter.cpp); torch numbers
+    // the sites for that with a process-wide counter.
+    static const Symbol kWarn = Symbol::from_qual_string("aten::warn");
+    static std::atomic<int64_t> next_warn_id{0};
+    if (name == kWarn) n->set_i(Symbol::from_qual_string("attr::warn_id"), next_warn_id++);
     for (size_t i = 0; i < nret; ++i) n->output(i)->set_type(substitute_type_variables(op->return_types()[i], env));
     if (nret == 0) return none();
     if (nret == 1) return n->output();

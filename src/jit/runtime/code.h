@@ -42,6 +42,7 @@ struct Code {
   std::vector<const Function*> functions;
   std::vector<TypePtr> types;
   std::vector<std::shared_ptr<Function>> owned_functions;  // fork bodies
+  size_t num_warn_sites = 0;  // Note [Warn once] (emitter.cpp)
   size_t num_registers = 0;
   size_t num_inputs = 0;
 

@@ -386,6 +386,19 @@ class Emitter {
       default:
         break;
     }
+    // Note [Warn once]
+    // torch's interpreter warns once per warnings.warn site in one run (its aten::warn
+    // nodes carry a warn_id for that): a warning in a loop is printed the first time
+    // only, and again in the next call. Each aten::warn node here is a site of its own,
+    // whatever its warn_id; run_code keeps the sites that warned.
+    if (n->kind() == Symbol::from_qual_string("aten::warn") && n->inputs().size() == 2 && n->outputs().empty()) {
+      if (const Operator* op = resolve_node_operator(*n)) {
+        code_.operators.push_back(op);
+        push_values(n->inputs(), n);
+        add(OpCode::WARN, static_cast<int32_t>(code_.operators.size() - 1), static_cast<int32_t>(code_.num_warn_sites++));
+        return;
+      }
+    }
     if (n->kind() == Symbol::from_qual_string("aten::wait")) {
       push_values(n->inputs(), n);
       add(OpCode::WAIT, 0, 0);

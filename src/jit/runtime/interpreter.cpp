@@ -110,6 +110,8 @@ void run_code(const Code& entry, Stack& stack) {
   // Objects whose with statements the frames are inside (ENTER), innermost last, with
   // the depth of the frame that entered each.
   std::vector<std::pair<size_t, IValue>> entered;
+  // The warning sites (function, site) this run has warned at.
+  std::vector<std::pair<const Code*, int32_t>> warned;
   // Note [With statements] (compiler.cpp): an error leaving this run first exits what
   // its frames entered, innermost first, as Python's with does; an error an __exit__
   // raises replaces the one unwinding (Python's rule too), once every __exit__ has run.
@@ -373,6 +375,16 @@ void run_code(const Code& entry, Stack& stack) {
           IValue msg = pop(stack);
           throw Raised{cls.isNone() ? "RuntimeError" : cls.toStringRef(), msg.isString() ? msg.toStringRef() : msg.repr()};
         }
+        case OpCode::WARN:
+          // Note [Warn once] (emitter.cpp)
+          if (std::find(warned.begin(), warned.end(), std::make_pair(code, ins.n)) == warned.end()) {
+            warned.emplace_back(code, ins.n);
+            code->operators[ins.x]->operation()(stack);
+          } else {
+            drop(stack, 2);
+          }
+          ++pc;
+          break;
         case OpCode::ENTER:
           entered.emplace_back(frames.size(), pop(stack));
           ++pc;
