@@ -4,6 +4,7 @@
 // src/jit/ops binds schemas to them. Errors name the operator as torch does.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -309,6 +310,9 @@ Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_c
 Tensor upsample_nearest1d(const Tensor& self, IntList output_size, std::optional<double> scales = std::nullopt);
 Tensor upsample_nearest3d(const Tensor& self, IntList output_size, std::optional<double> scales_d = std::nullopt,
                           std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
+// interpolate(mode="nearest-exact"): the source pixel is the one under the output
+// pixel's centre; 1 to 3 spatial dims (output_size's length), their scales in order.
+Tensor upsample_nearest_exact(const Tensor& self, IntList output_size, std::array<std::optional<double>, 3> scales = {});
 Tensor upsample_linear1d(const Tensor& self, IntList output_size, bool align_corners,
                          std::optional<double> scales = std::nullopt);
 Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_corners,

@@ -328,6 +328,22 @@ class Managed(torch.nn.Module):
         return y - 1, mode, c.entered, c.left, seen
 
 
+class Interpolating(torch.nn.Module):
+    """F.interpolate, which torch compiles from Python into a function of its own that
+    names every mode's operator (the archive carries it in code/__torch__/torch/nn/
+    functional.py): nearest, nearest-exact, (bi/tri)linear, bicubic, area."""
+
+    def forward(self, x: torch.Tensor, v: torch.Tensor) -> List[torch.Tensor]:
+        F = torch.nn.functional
+        return [F.interpolate(x, scale_factor=2.0, mode="nearest"),
+                F.interpolate(x, size=[5, 7], mode="nearest-exact"),
+                F.interpolate(x, scale_factor=1.5, mode="bilinear", align_corners=False),
+                F.interpolate(x, size=[3, 3], mode="bicubic", align_corners=True),
+                F.interpolate(x, size=[2, 3], mode="area"),
+                F.interpolate(v, scale_factor=2.5, mode="linear"),
+                F.interpolate(v, size=[4], mode="nearest-exact")]
+
+
 def scripted(make):
     return lambda: torch.jit.script(make().eval())
 
@@ -417,6 +433,7 @@ def cases():
         "modulelist_moduledict": (scripted(Containered), [("forward", (torch.randn(2, 4),))]),
         "fork_wait": (scripted(Forked), [("forward", (torch.randn(3, 4), 2))]),
         "interface_attributes": (scripted(InterfaceAttributes), [("forward", (torch.randn(3),))]),
+        "interpolate": (scripted(Interpolating), [("forward", (torch.randn(1, 2, 4, 6), torch.randn(1, 3, 5)))]),
         "with_statements": (scripted(Managed), [("forward", (torch.randn(3), 100.0)),
                                                 ("forward", (torch.randn(3), -100.0))]),
     }

@@ -239,6 +239,33 @@ void nearest3d_vec(Stack& s) {
   VecArgs a = vec_args(pop_tensor(s), size, scales, 3, "upsample_nearest3d");
   push(s, torchlet::upsample_nearest3d(a.input, a.size, a.scales[0], a.scales[1], a.scales[2]));
 }
+template <size_t kDims>
+void nearest_exact(Stack& s) {
+  std::array<std::optional<double>, 3> scales{};
+  for (size_t i = kDims; i-- > 0;) scales[i] = pop_opt_double(s);
+  auto size = pop_int_list(s);
+  TL_CHECK(size.size() == kDims, ValueError, "_upsample_nearest_exact{}d expects {} output sizes, got {}", kDims, kDims,
+           size.size());
+  push(s, torchlet::upsample_nearest_exact(pop_tensor(s), size, scales));
+}
+template <size_t kDims>
+void nearest_exact_vec(Stack& s) {
+  static constexpr const char* kNames[] = {"", "_upsample_nearest_exact1d", "_upsample_nearest_exact2d",
+                                           "_upsample_nearest_exact3d"};
+  auto scales = pop_opt_doubles(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, kDims, kNames[kDims]);
+  std::array<std::optional<double>, 3> sc{};
+  for (size_t i = 0; i < kDims && i < a.scales.size(); ++i) sc[i] = a.scales[i];
+  push(s, torchlet::upsample_nearest_exact(a.input, a.size, sc));
+}
+// interpolate(antialias=True): not computed yet. F.interpolate's code (as torch.jit.save
+// writes it) names these in branches most calls do not take, so they are registered
+// with their schemas, so that code compiles and runs, and refuse by name when reached.
+[[noreturn]] void antialias_refused(Stack&) {
+  TL_FAIL(UnsupportedError, "interpolate with antialias=True (aten::_upsample_bilinear2d_aa / _upsample_bicubic2d_aa) "
+                            "is not supported by torchlet yet");
+}
 void linear1d(Stack& s) {
   auto sc = pop_opt_double(s);
   bool align = pop_bool(s);
@@ -535,6 +562,16 @@ static RegisterOps reg({
     {"aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest1d_vec},
     {"aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", nearest3d},
     {"aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest3d_vec},
+    {"aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", antialias_refused},
+    {"aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", antialias_refused},
+    {"aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", antialias_refused},
+    {"aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", antialias_refused},
+    {"aten::_upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor", nearest_exact<1>},
+    {"aten::_upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest_exact_vec<1>},
+    {"aten::_upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", nearest_exact<2>},
+    {"aten::_upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest_exact_vec<2>},
+    {"aten::_upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", nearest_exact<3>},
+    {"aten::_upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest_exact_vec<3>},
     {"aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor", linear1d},
     {"aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", linear1d_vec},
     {"aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", trilinear3d},

@@ -17,7 +17,7 @@ namespace {
 
 using kernels::opmath_t;
 
-enum class InterpKind { Nearest, Linear, Cubic };
+enum class InterpKind { Nearest, NearestExact, Linear, Cubic };
 
 // Source taps of every output position along one dim, `taps` per position.
 template <typename M>
@@ -52,7 +52,7 @@ M cubic_conv2(M x, M a) { return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a; }
 template <typename M>
 TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
   TapTable<M> t;
-  t.taps = kind == InterpKind::Nearest ? 1 : kind == InterpKind::Linear ? 2 : 4;
+  t.taps = kind == InterpKind::Nearest || kind == InterpKind::NearestExact ? 1 : kind == InterpKind::Linear ? 2 : 4;
   t.index.resize(static_cast<size_t>(out * t.taps));
   t.weight.resize(static_cast<size_t>(out * t.taps));
   for (int64_t o = 0; o < out; ++o) {
@@ -67,6 +67,13 @@ TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corne
           float s = pixel_scale<float>(in, out, false, scale);
           ix[0] = std::min(static_cast<int64_t>(std::floor(static_cast<float>(o) * s)), in - 1);
         }
+        w[0] = 1;
+        break;
+      }
+      case InterpKind::NearestExact: {
+        // torch's nearest_neighbor_exact_compute_source_index: the pixel centre, in float.
+        float s = pixel_scale<float>(in, out, false, scale);
+        ix[0] = std::min(static_cast<int64_t>(std::floor((static_cast<float>(o) + 0.5f) * s)), in - 1);
         w[0] = 1;
         break;
       }
@@ -158,7 +165,8 @@ Tensor upsample(const Tensor& self, IntList output_size, int64_t nsp, InterpKind
                 std::array<std::optional<double>, 3> scales, const char* kernel) {
   check_upsample(self, output_size, nsp);
   DType dt = self.dtype();
-  bool dtype_ok = (is_floating(dt) && dt != DType::Half) || (kind == InterpKind::Nearest && dt == DType::Byte);
+  const bool nearest = kind == InterpKind::Nearest || kind == InterpKind::NearestExact;
+  bool dtype_ok = (is_floating(dt) && dt != DType::Half) || (nearest && dt == DType::Byte);
   TL_CHECK(dtype_ok, UnsupportedError, "\"{}\" not implemented for '{}'", kernel, dtype_info(dt).scalar_type_name);
   Shape out_shape{self.size(0), self.size(1)};
   std::array<int64_t, 3> in{1, 1, 1}, out{1, 1, 1};
@@ -225,6 +233,14 @@ Tensor upsample_nearest3d(const Tensor& self, IntList output_size, std::optional
                           std::optional<double> scales_h, std::optional<double> scales_w) {
   return upsample(self, output_size, 3, InterpKind::Nearest, false, {scales_d, scales_h, scales_w},
                   "upsample_nearest3d");
+}
+Tensor upsample_nearest_exact(const Tensor& self, IntList output_size, std::array<std::optional<double>, 3> scales) {
+  static constexpr const char* kKernels[] = {"_upsample_nearest_exact1d", "_upsample_nearest_exact2d",
+                                             "_upsample_nearest_exact3d"};
+  TL_CHECK(!output_size.empty() && output_size.size() <= 3, ValueError,
+           "nearest-exact upsampling takes 1 to 3 output sizes, got {}", output_size.size());
+  const auto nsp = static_cast<int64_t>(output_size.size());
+  return upsample(self, output_size, nsp, InterpKind::NearestExact, false, scales, kKernels[nsp - 1]);
 }
 Tensor upsample_linear1d(const Tensor& self, IntList output_size, bool align_corners, std::optional<double> scales) {
   return upsample(self, output_size, 1, InterpKind::Linear, align_corners, {scales}, "upsample_linear1d");
