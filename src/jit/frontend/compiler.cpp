@@ -22,6 +22,24 @@ namespace torchlet::jit {
 
 namespace {
 
+// The number types torch's builtin functions for (number, Tensor) operands take.
+bool is_number_type(const TypePtr& t) {
+  return t->kind() == TypeKind::Int || t->kind() == TypeKind::Float || t->kind() == TypeKind::Complex;
+}
+
+// Do tuples a and b compare as lists, as torch compares them (their elements unify to a
+// type with a list equality: eq.int_list, eq.str_list, ...)?
+bool compare_as_lists(const Value* a, const Value* b) {
+  std::vector<TypePtr> elems = a->type()->contained();
+  elems.insert(elems.end(), b->type()->contained().begin(), b->type()->contained().end());
+  auto u = unify_type_list(elems);
+  if (!u) return false;
+  switch ((*u)->kind()) {
+    case TypeKind::Int: case TypeKind::Float: case TypeKind::Bool: case TypeKind::Str: case TypeKind::Tensor: return true;
+    default: return false;
+  }
+}
+
 // Names the compiler keeps in environments beside the user's variables: the value a
 // `return` produced, and whether the current loop iteration should go on.
 const char* const kReturnVar = "$return";
@@ -656,6 +674,7 @@ class FunctionCompiler {
                                                 const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
                                                 TypeEnv& env, std::string& why);
   Value* convert(Value* v, const TypePtr& formal, const SchemaArgument* arg, TypeEnv& env);
+  Value* tuple_item(Value* v, int64_t i, const SourceRange& range);
   Value* insert(Symbol kind, const std::vector<Value*>& inputs, const SourceRange& range, size_t outputs = 1) {
     Node* n = graph_->insert(kind, inputs, outputs);
     n->set_source_range(range);
@@ -2236,16 +2255,30 @@ Value* FunctionCompiler::emit_binop(const Tree& e, Env& env) {
   if (e.op() == TokenKind::Percent && lhs->type()->kind() == TypeKind::Str)  // "%d of %s" % (n, s)
     return emit_builtin(Symbol::from_qual_string("aten::percentFormat"), {{lhs, e.child(0)->range()}, {rhs, e.child(1)->range()}}, {},
                         e.range());
+  // Tuples concatenate element by element: (a, b) + (c,) is (a, b, c).
+  if (e.op() == TokenKind::Plus && lhs->type()->kind() == TypeKind::Tuple && rhs->type()->kind() == TypeKind::Tuple) {
+    std::vector<Value*> items;
+    for (Value* t : {lhs, rhs}) {
+      const std::vector<Value*>& part = t->node()->kind() == sym::prim_TupleConstruct
+                                            ? t->node()->inputs()
+                                            : graph_->insert_node(graph_->create_tuple_unpack(t))->outputs();
+      items.insert(items.end(), part.begin(), part.end());
+    }
+    return graph_->insert_node(graph_->create_tuple(items))->set_source_range(e.range())->output();
+  }
   // Tensor floor division is its own operator (aten::floordiv is for numbers).
   if (e.op() == TokenKind::DoubleSlash && (lhs->type()->kind() == TypeKind::Tensor || rhs->type()->kind() == TypeKind::Tensor))
     name = "aten::floor_divide";
-  // A number on the left of a tensor: 2 * x is x * 2, 1 - x is rsub(x, 1).
-  if (lhs->type()->kind() != TypeKind::Tensor && rhs->type()->kind() == TypeKind::Tensor) {
-    if (name == "aten::add" || name == "aten::mul") std::swap(lhs, rhs);
-    else if (name == "aten::sub") {
-      name = "aten::rsub";
-      std::swap(lhs, rhs);
+  // A number on the left of a tensor, as torch's builtin functions for (number, Tensor)
+  // spell it: 2 * x is x * 2, 1 - x is -x + 1, 2 / x is x.reciprocal() * 2. (2 ** x and
+  // 2 % x have operators of their own.)
+  if (is_number_type(lhs->type()) && rhs->type()->kind() == TypeKind::Tensor) {
+    const SourceRange& rr = e.child(1)->range();
+    if (name == "aten::sub" || name == "aten::div") {
+      rhs = emit_builtin(Symbol::from_qual_string(name == "aten::sub" ? "aten::neg" : "aten::reciprocal"), {{rhs, rr}}, {}, e.range());
+      name = name == "aten::sub" ? "aten::add" : "aten::mul";
     }
+    if (name == "aten::add" || name == "aten::mul") std::swap(lhs, rhs);
   }
   return emit_builtin(Symbol::from_qual_string(name), {{lhs, e.child(0)->range()}, {rhs, e.child(1)->range()}}, {}, e.range());
 }
@@ -2308,8 +2341,9 @@ Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
     }
     if (!cmp && (c.op(i) == TokenKind::EqualEqual || c.op(i) == TokenKind::NotEqual) &&
         lhs->type()->kind() == TypeKind::Tuple && rhs->type()->kind() == TypeKind::Tuple &&
-        lhs->node()->kind() != sym::prim_TupleConstruct) {
-      // Tuples (NamedTuples too) are equal when every element is.
+        !compare_as_lists(lhs, rhs)) {
+      // Tuples (NamedTuples too) are equal when every element is. (torch refuses the
+      // tuples it cannot compare as lists; these compare as Python compares them.)
       const size_t n = lhs->type()->contained().size();
       if (n != rhs->type()->contained().size()) {
         cmp = constant(IValue(c.op(i) == TokenKind::NotEqual));
@@ -2324,6 +2358,13 @@ Value* FunctionCompiler::emit_compare(const Tree& e, Env& env) {
         if (c.op(i) == TokenKind::NotEqual) cmp = emit_builtin(Symbol::from_qual_string("aten::__not__"), {{cmp, r}}, {}, r);
       }
     }
+    // 0 < x is x > 0 (torch's builtin functions for a number and a tensor).
+    static const std::unordered_map<std::string_view, const char*> kMirrored = {
+        {"aten::lt", "aten::gt"}, {"aten::gt", "aten::lt"}, {"aten::le", "aten::ge"},
+        {"aten::ge", "aten::le"}, {"aten::eq", "aten::eq"}, {"aten::ne", "aten::ne"}};
+    if (!cmp && name && is_number_type(lhs->type()) && rhs->type()->kind() == TypeKind::Tensor)
+      if (auto m = kMirrored.find(name); m != kMirrored.end())
+        cmp = emit_builtin(Symbol::from_qual_string(m->second), {{rhs, r}, {lhs, r}}, {}, r);
     if (!cmp) cmp = emit_builtin(Symbol::from_qual_string(name), {{lhs, r}, {rhs, r}}, {}, r);
     if (i + 1 == c.num_comparisons()) return cmp;
     // The rest of the chain compiles inside the if below: a chain is flat in the tree
@@ -2705,17 +2746,28 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
     SliceView sl(item);
     Value* step = sl.step() ? emit_expr(*sl.step(), env) : constant(IValue(1));
     if (k == TypeKind::Tuple) {
-      auto lo = sl.start() ? constant_of_tree(*sl.start()) : IValue(0);
-      auto hi = sl.stop() ? constant_of_tree(*sl.stop()) : IValue(static_cast<int64_t>(v->type()->contained().size()));
-      if (!lo || !hi || !lo->isInt() || !hi->isInt() || sl.step()) fail(r, "tuple slices need constant bounds and no step");
-      Node* n = graph_->insert_node(graph_->create(sym::prim_TupleSlice, {v}));
+      // Python's slice rules on the constant bounds; torch builds the result element by
+      // element (TupleIndex each, then TupleConstruct), as here.
+      auto bound = [&](const Tree* t) -> std::optional<int64_t> {
+        if (!t) return std::nullopt;
+        auto c = constant_of_tree(*t);
+        if (!c || !c->isInt()) fail(t->range(), "tuple slice indices must be integer constants");
+        return c->toInt();
+      };
       const int64_t size = static_cast<int64_t>(v->type()->contained().size());
-      int64_t b = std::clamp(lo->toInt() < 0 ? lo->toInt() + size : lo->toInt(), int64_t{0}, size);
-      int64_t en = std::clamp(hi->toInt() < 0 ? hi->toInt() + size : hi->toInt(), b, size);
-      n->set_i(Symbol::from_qual_string("attr::beg"), b);
-      n->set_i(Symbol::from_qual_string("attr::end"), en);
-      n->output()->set_type(Type::tuple(std::vector<TypePtr>(v->type()->contained().begin() + b, v->type()->contained().begin() + en)));
-      return n->output();
+      const int64_t st = bound(sl.step()).value_or(1);
+      if (st == 0) fail(sl.step()->range(), "slice step cannot be zero");
+      const int64_t lower = st > 0 ? 0 : -1, upper = st > 0 ? size : size - 1;
+      auto clamp_bound = [&](std::optional<int64_t> b, int64_t dflt) {
+        if (!b) return dflt;
+        int64_t x = *b < 0 ? *b + size : *b;
+        return std::clamp(x, lower, upper);
+      };
+      const int64_t b = clamp_bound(bound(sl.start()), st > 0 ? lower : upper);
+      const int64_t en = clamp_bound(bound(sl.stop()), st > 0 ? upper : lower);
+      std::vector<Value*> items;
+      for (int64_t i = b; st > 0 ? i < en : i > en; i += st) items.push_back(tuple_item(v, i, r));
+      return graph_->insert_node(graph_->create_tuple(items))->set_source_range(r)->output();
     }
     return emit_builtin(Symbol::from_qual_string("aten::slice"), {{v, r}, {opt_int(sl.start()), r}, {opt_int(sl.stop()), r}, {step, r}},
                         {}, r);
@@ -2730,12 +2782,21 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
     if (i < 0) i += size;
     if (i < 0 || i >= size)
       fail(item.range(), fmt::format("Tuple index out of range. Tuple is length {} and index is {}", size, c->toInt()));
-    Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(i))}));
-    n->output()->set_type(v->type()->contained()[static_cast<size_t>(i)]);
-    return n->output();
+    return tuple_item(v, i, r);
   }
   Value* idx = emit_expr(item, env);
   return emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{v, r}, {idx, item.range()}}, {}, r);
+}
+
+// Element i (in range) of tuple v: a literal's own element, as torch's tuple lowering
+// leaves it, else prim::TupleIndex.
+Value* FunctionCompiler::tuple_item(Value* v, int64_t i, const SourceRange& range) {
+  const auto at = static_cast<size_t>(i);
+  if (v->node()->kind() == sym::prim_TupleConstruct) return v->node()->input(at);
+  Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(i))}));
+  n->set_source_range(range);
+  n->output()->set_type(v->type()->contained()[at]);
+  return n->output();
 }
 
 // Note [Module containers]: the index is a literal, as torch requires, so the child (and
@@ -2901,7 +2962,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     }
     if (name == "list" && c.args().size() == 1 && c.keywords().empty()) {
       // list(it) is [x for x in it], as torch desugars it: range, enumerate and zip are
-      // not values, and a dict lists its keys; a list or str goes to aten::list.
+      // not values, a dict lists its keys and a tuple's loop unrolls; a list or str goes to
+      // aten::list.
       const SourceRange& r = e.range();
       auto comprehension_over = [&](const TreeRef& iterable, Env& scope) {
         TreeRef elem = Tree::name(r, "$_elem");
@@ -2914,8 +2976,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
         if ((f == "range" || f == "enumerate" || f == "zip") && !env.lookup(f)) return comprehension_over(arg, env);
       }
       Value* v = emit_expr(*arg, env);
-      if (v->type()->kind() == TypeKind::Dict) {
-        Env scope;  // the dict under a name no program can spell, as torch's $_iter
+      if (v->type()->kind() == TypeKind::Dict || v->type()->kind() == TypeKind::Tuple) {
+        Env scope;  // the dict (tuple) under a name no program can spell, as torch's $_iter
         scope.parent = &env;
         scope.values["$_iter"] = v;
         return comprehension_over(Tree::name(r, "$_iter"), scope);
@@ -3131,21 +3193,32 @@ Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaAr
       return graph_->insert_node(graph_->create_list(Type::int_(), items))->output();
     }
   }
-  // A tuple literal where a list (or an optional one) is expected: (1, 2) for int[],
-  // x.sum((0,)) for int[1]? dim.
+  // A tuple where a list (or an optional one) is expected: (1, 2) for int[], x.sum((0,))
+  // for int[1]? dim, len(t) or torch.cat(t) for a tuple value. torch's rule: against an
+  // element type with a type variable the tuple's element types must unify, so
+  // len((1, 2.0)) skips len.t and takes len.any; otherwise each must be a subtype.
   const TypePtr& list_formal = fk == TypeKind::Optional ? formal->contained()[0] : formal;
-  if (list_formal->kind() == TypeKind::List && vk == TypeKind::Tuple && v->node()->kind() == sym::prim_TupleConstruct) {
+  if (list_formal->kind() == TypeKind::List && vk == TypeKind::Tuple) {
     const TypePtr& elem = list_formal->contained()[0];
-    bool all = true;
-    for (Value* in : v->node()->inputs()) {
-      TypeEnv t2 = env;
-      all = all && match_type(elem, in->type(), t2);
+    const std::vector<TypePtr>& elem_types = v->type()->contained();
+    TypeEnv trial_env = env;
+    TypePtr concrete = elem;
+    if (has_type_variables(elem)) {
+      if (elem_types.empty()) {
+        concrete = Type::int_();  // (): torch's empty literal is an int list
+      } else {
+        auto unified = unify_type_list(elem_types);
+        concrete = unified && match_type(elem, *unified, trial_env) ? substitute_type_variables(elem, trial_env) : nullptr;
+        if (concrete && has_type_variables(concrete)) concrete = *unified;
+      }
     }
-    if (all) {
-      TypeEnv t2 = env;
-      TypePtr concrete = substitute_type_variables(elem, env);
-      if (concrete->kind() == TypeKind::Var) concrete = v->node()->inputs().empty() ? Type::int_() : v->node()->input(0)->type();
-      return graph_->insert_node(graph_->create_list(concrete, v->node()->inputs()))->output();
+    const bool fits = concrete && std::all_of(elem_types.begin(), elem_types.end(),
+                                              [&](const TypePtr& t) { return t->is_subtype_of(*concrete); });
+    if (fits) {
+      std::vector<Value*> items = v->node()->kind() == sym::prim_TupleConstruct
+                                      ? v->node()->inputs()
+                                      : graph_->insert_node(graph_->create_tuple_unpack(v))->outputs();
+      return graph_->insert_node(graph_->create_list(concrete, items))->output();
     }
   }
   // Number <-> bool and int -> float where the language converts implicitly.
@@ -3220,7 +3293,7 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_given(const FunctionS
   // Conversions insert nodes; a failed overload must not leave them behind.
   std::vector<Node*> inserted;
   auto undo = [&] {
-    for (auto it = inserted.rbegin(); it != inserted.rend(); ++it) if (!(*it)->output()->has_uses()) (*it)->destroy();
+    for (auto it = inserted.rbegin(); it != inserted.rend(); ++it) if (!(*it)->has_uses()) (*it)->destroy();
   };
   for (size_t i = 0; i < formals.size(); ++i) {
     Value* v = nullptr;
@@ -3245,7 +3318,7 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_given(const FunctionS
     }
     Node* before = graph_->insert_point()->prev();
     Value* conv = convert(v, types[i], &formals[i], env);
-    if (conv != v && conv->node() != before) inserted.push_back(conv->node());
+    for (Node* n = before->next(); n != graph_->insert_point(); n = n->next()) inserted.push_back(n);
     TypeEnv check = env;
     if (!match_type(types[i], conv->type(), check)) {
       why = fmt::format("Expected a value of type '{}' for argument '{}' but instead found type '{}'.",

@@ -339,8 +339,9 @@ static RegisterOps reg({
     {"aten::add.t(t[] a, t[] b) -> t[]", concat},
     {"aten::mul.left_t(t[] l, int n) -> t[]", mul_left},
     {"aten::mul.right_(int n, t[] l) -> t[]", mul_right},
-    {"aten::len.any(Any[] a) -> int", len},
+    // len.t before len.any, in torch's order: a tuple whose elements unify is a t[].
     {"aten::len.t(t[] a) -> int", len},
+    {"aten::len.any(Any[] a) -> int", len},
     {"aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> t[]", slice},
     {"aten::count.Tensor(Tensor[] self, Tensor el) -> int", count},
     {"aten::count.bool(bool[] self, bool el) -> int", count},

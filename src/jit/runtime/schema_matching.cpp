@@ -1,6 +1,8 @@
 // Overload resolution by argument types (see schema_matching.h).
 #include "jit/runtime/schema_matching.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace torchlet::jit {
@@ -51,6 +53,12 @@ bool match_type(const TypePtr& formal, const TypePtr& actual, TypeEnv& env) {
       break;
   }
   return actual->is_subtype_of(*formal);
+}
+
+bool has_type_variables(const TypePtr& t) {
+  if (t->kind() == TypeKind::Var) return true;
+  const auto& c = t->contained();
+  return std::any_of(c.begin(), c.end(), [](const TypePtr& e) { return has_type_variables(e); });
 }
 
 TypePtr substitute_type_variables(const TypePtr& formal, const TypeEnv& env) {

@@ -22,6 +22,8 @@ using TypeEnv = std::unordered_map<std::string, TypePtr>;
 bool match_type(const TypePtr& formal, const TypePtr& actual, TypeEnv& env);
 // formal with its bound type variables replaced (unbound ones stay variables).
 TypePtr substitute_type_variables(const TypePtr& formal, const TypeEnv& env);
+// Does t mention a type variable anywhere (t[], Dict[str, t]?, ...)?
+bool has_type_variables(const TypePtr& t);
 
 // The operator a graph node calls: node->op() when set, else the first overload of its
 // kind whose arguments accept the inputs' types (all arguments given positionally, as

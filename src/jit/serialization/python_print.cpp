@@ -310,7 +310,8 @@ class FunctionPrinter {
     const Node* n = v->node();
     if (n == block_point && can_inline(v)) {
       block_point = scan_node(block_point);
-      inline_.insert(n);
+      // torch lets the scan go on past an unpack but always prints it as `a, = t`.
+      if (n->kind() != sym::prim_TupleUnpack && n->kind() != sym::prim_ListUnpack) inline_.insert(n);
     } else if (n->kind() == sym::prim_Constant) {
       inline_.insert(n);
     }
