@@ -512,6 +512,20 @@ static RegisterOps reg({
     {"aten::bitwise_right_shift.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_tt_out},
     {"aten::bitwise_right_shift.Tensor_Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_ts_out},
     {"aten::bitwise_right_shift.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_st_out},
+    // x << n, x >> n and torch's augmented >>= (<<= rebinds, as torch compiles it): the
+    // shift operations under Python's operator names.
+    {"aten::__lshift__.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_left_shift_tt},
+    {"aten::__lshift__.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_left_shift_ts},
+    {"aten::__lshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_left_shift_tt_out},
+    {"aten::__lshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_left_shift_ts_out},
+    {"aten::__ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", bitwise_left_shift_tt_},
+    {"aten::__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", bitwise_left_shift_ts_},
+    {"aten::__rshift__.Tensor(Tensor self, Tensor other) -> Tensor", bitwise_right_shift_tt},
+    {"aten::__rshift__.Scalar(Tensor self, Scalar other) -> Tensor", bitwise_right_shift_ts},
+    {"aten::__rshift__.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_tt_out},
+    {"aten::__rshift__.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", bitwise_right_shift_ts_out},
+    {"aten::__irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", bitwise_right_shift_tt_},
+    {"aten::__irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", bitwise_right_shift_ts_},
     // add / sub / rsub
     {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", add_tt_reuse},
     {"aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", add_ts},
