@@ -344,6 +344,26 @@ class Interpolating(torch.nn.Module):
                 F.interpolate(v, size=[4], mode="nearest-exact")]
 
 
+class TensorFunctions(torch.nn.Module):
+    """Operators beyond the torchvision set (src/jit/ops/aten_composite_extra.cpp), some
+    through torch.functional's Python, which torch compiles into functions the archive
+    carries (tensordot, meshgrid, atleast_2d, broadcast_tensors), plus tuple values used
+    as lists and numbers left of tensors."""
+
+    def forward(self, x: torch.Tensor, t: Tuple[int, int]) -> List[torch.Tensor]:
+        a, b = torch.meshgrid(x[0], x[1], indexing="xy")
+        s, m = torch.std_mean(x, dim=1)
+        lo, hi = torch.aminmax(x, dim=0)
+        parts = torch.tensor_split(x, 2, dim=1)
+        return [torch.masked_select(x, 0 < x), (x - 0.25).log().nan_to_num(neginf=-9.0), torch.isclose(x, x.flip(0)),
+                x.diagonal(), torch.diag(x[0]), x.trace().unsqueeze(0), torch.tensordot(x, x.t(), 1),
+                a, b, torch.atleast_2d(x[0, 0]), torch.broadcast_tensors(x[0], x[:, :1])[1], s, m, lo, hi,
+                parts[0], parts[1], torch.cross(x[:, :3], x[:, 1:4], dim=1), torch.kron(x[:2, :2], x[:2, :2]),
+                torch.logaddexp(x, 3 / (x.abs() + 1)), torch.atan2(x, x.roll(1, 1)), x.diff(dim=0),
+                torch.xlogy(x.abs(), x.abs() + 1), torch.lerp(x, x * 2, 0.25), x.view(t),
+                torch.full([len(t)], float(sum(t))), torch.hstack([x[0], x[1]]), torch.isin(x, x[0])]
+
+
 def scripted(make):
     return lambda: torch.jit.script(make().eval())
 
@@ -434,6 +454,8 @@ def cases():
         "fork_wait": (scripted(Forked), [("forward", (torch.randn(3, 4), 2))]),
         "interface_attributes": (scripted(InterfaceAttributes), [("forward", (torch.randn(3),))]),
         "interpolate": (scripted(Interpolating), [("forward", (torch.randn(1, 2, 4, 6), torch.randn(1, 3, 5)))]),
+        "tensor_functions": (scripted(TensorFunctions), [("forward", (torch.tensor([[1.0, -2.0, 0.25, 4.0],
+                                                                                    [0.5, 3.0, -1.0, 2.0]]), (4, 2)))]),
         "with_statements": (scripted(Managed), [("forward", (torch.randn(3), 100.0)),
                                                 ("forward", (torch.randn(3), -100.0))]),
     }
