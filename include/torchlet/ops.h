@@ -409,4 +409,14 @@ Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false);
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true,
                                 bool sorted = true);
 
+// order.cpp: order statistics and running extrema along dim. Equal values give the
+// index torch's CPU algorithms give (see the file's comment). ignore_nan: nanmedian.
+std::tuple<Tensor, Tensor> median(const Tensor& self, int64_t dim, bool keepdim = false, bool ignore_nan = false);
+Tensor median(const Tensor& self, bool ignore_nan = false);  // of every element; NaN when empty
+std::tuple<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dim = -1, bool keepdim = false);
+std::tuple<Tensor, Tensor> mode(const Tensor& self, int64_t dim = -1, bool keepdim = false);
+std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim);
+std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim);
+Tensor logcumsumexp(const Tensor& self, int64_t dim);
+
 }  // namespace torchlet

@@ -4,7 +4,8 @@
 // diff, tensor_split, argwhere, isin, lerp, logaddexp(2), xlogy, atan2, deg2rad/rad2deg, logit,
 // float_power, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
 // meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
-// cross/linalg_cross, kron, tensordot/inner, addr/addmv and tril/triu_indices.
+// cross/linalg_cross, kron, tensordot/inner, addr/addmv and tril/triu_indices; and the
+// bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp).
 // Dtype rules and refusals follow torch 1.13's definitions; every schema has cases run
 // through torch in tests/fixtures/gen_ops.py (extra_composite_ops).
 #include <algorithm>
@@ -438,6 +439,8 @@ Tensor lerp_impl(const Tensor& self, const Tensor& end, const Tensor& weight) {
            dtype_info(self.dtype()).name, dtype_info(weight.dtype()).name);
   TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double || self.dtype() == DType::BFloat16, UnsupportedError,
            "\"lerp_kernel_tensor\" not implemented for '{}'", type_name(self.dtype()));
+  if (self.dtype() == DType::BFloat16)  // computed in float, rounded once (torch's opmath)
+    return lerp_impl(self.to(DType::Float), end.to(DType::Float), weight.to(DType::Float)).to(DType::BFloat16);
   Tensor diff = torchlet::sub(end, self);
   Tensor low = torchlet::add(self, torchlet::mul(weight, diff));
   Tensor high = torchlet::sub(end, torchlet::mul(diff, torchlet::rsub(weight, Scalar(int64_t{1}))));
@@ -448,6 +451,8 @@ Tensor lerp_scalar_impl(const Tensor& self, const Tensor& end, const Scalar& wei
            dtype_info(end.dtype()).name);
   TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double || self.dtype() == DType::BFloat16, UnsupportedError,
            "\"lerp_kernel_scalar\" not implemented for '{}'", type_name(self.dtype()));
+  if (self.dtype() == DType::BFloat16)
+    return lerp_scalar_impl(self.to(DType::Float), end.to(DType::Float), weight).to(DType::BFloat16);
   const double w = weight.to<double>();
   Tensor diff = torchlet::sub(end, self);
   if (std::abs(w) < 0.5) return torchlet::add(self, torchlet::mul(diff, weight));
@@ -855,6 +860,41 @@ void triangle_indices(Stack& s) {
   push(s, tensor<int64_t>(rows, {2, n}).to(dtype.value_or(DType::Long)));
 }
 
+// --- order statistics (kernels in src/tensor/kernels/order.cpp) ----------------------------------
+
+template <bool kIgnoreNan>
+void median_all(Stack& s) { push(s, torchlet::median(pop_tensor(s), kIgnoreNan)); }
+template <bool kIgnoreNan>
+void median_dim(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  const int64_t dim = pop_int(s);
+  auto [v, i] = torchlet::median(pop_tensor(s), dim, keepdim, kIgnoreNan);
+  push(s, v, i);
+}
+void kthvalue(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  const int64_t dim = pop_int(s), k = pop_int(s);
+  auto [v, i] = torchlet::kthvalue(pop_tensor(s), k, dim, keepdim);
+  push(s, v, i);
+}
+void mode(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  const int64_t dim = pop_int(s);
+  auto [v, i] = torchlet::mode(pop_tensor(s), dim, keepdim);
+  push(s, v, i);
+}
+template <bool kMax>
+void running_extreme(Stack& s) {
+  const int64_t dim = pop_int(s);
+  Tensor x = pop_tensor(s);
+  auto [v, i] = kMax ? torchlet::cummax(x, dim) : torchlet::cummin(x, dim);
+  push(s, v, i);
+}
+void logcumsumexp(Stack& s) {
+  const int64_t dim = pop_int(s);
+  push(s, torchlet::logcumsumexp(pop_tensor(s), dim));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -938,6 +978,15 @@ static RegisterOps reg({
     {"aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addr_},
     {"aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor", addmv},
     {"aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addmv_},
+    {"aten::median(Tensor self) -> Tensor", median_all<false>},
+    {"aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", median_dim<false>},
+    {"aten::nanmedian(Tensor self) -> Tensor", median_all<true>},
+    {"aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", median_dim<true>},
+    {"aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)", kthvalue},
+    {"aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)", mode},
+    {"aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)", running_extreme<true>},
+    {"aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)", running_extreme<false>},
+    {"aten::logcumsumexp(Tensor self, int dim) -> Tensor", logcumsumexp},
     {"aten::tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", triangle_indices<true>},
     {"aten::triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", triangle_indices<false>},
 });
