@@ -2645,13 +2645,21 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     }
   }
   if (v->type()->kind() == TypeKind::Tensor) {
-    const std::string& n = a.name();
-    if (n == "shape") return emit_builtin(Symbol::from_qual_string("aten::size"), {{v, e.range()}}, {}, e.range());
-    if (n == "dtype") return emit_builtin(Symbol::from_qual_string("prim::dtype"), {{v, e.range()}}, {}, e.range());
-    if (n == "device") return emit_builtin(Symbol::from_qual_string("prim::device"), {{v, e.range()}}, {}, e.range());
-    if (n == "ndim") return emit_builtin(Symbol::from_qual_string("aten::dim"), {{v, e.range()}}, {}, e.range());
-    if (n == "T") return emit_builtin(Symbol::from_qual_string("aten::numpy_T"), {{v, e.range()}}, {}, e.range());
-    if (n == "requires_grad") return emit_builtin(Symbol::from_qual_string("prim::requires_grad"), {{v, e.range()}}, {}, e.range());
+    // torch's tensor properties (and the operator each reads through; .grad needs autograd).
+    static const std::unordered_map<std::string_view, const char*> kProperties = {
+        {"shape", "aten::size"},           {"dtype", "prim::dtype"},         {"device", "prim::device"},
+        {"ndim", "aten::dim"},             {"T", "aten::numpy_T"},           {"mT", "aten::mT"},
+        {"H", "aten::matrix_H"},           {"mH", "aten::mH"},               {"real", "aten::real"},
+        {"imag", "aten::imag"},            {"data", "prim::data"},           {"layout", "prim::layout"},
+        {"name", "prim::name"},            {"requires_grad", "prim::requires_grad"},
+        {"is_leaf", "aten::is_leaf"},      {"retains_grad", "aten::retains_grad"},
+        {"is_cuda", "prim::is_cuda"},      {"is_cpu", "prim::is_cpu"},       {"is_xpu", "prim::is_xpu"},
+        {"is_sparse", "prim::is_sparse"},  {"is_sparse_csr", "prim::is_sparse_csr"},
+        {"is_mkldnn", "prim::is_mkldnn"},  {"is_mps", "prim::is_mps"},       {"is_quantized", "prim::is_quantized"},
+        {"is_vulkan", "prim::is_vulkan"},  {"is_ipu", "prim::is_ipu"},       {"is_meta", "prim::is_meta"},
+        {"is_nested", "prim::is_nested"},  {"is_ort", "prim::is_ort"}};
+    if (auto p = kProperties.find(a.name()); p != kProperties.end())
+      return emit_builtin(Symbol::from_qual_string(p->second), {{v, e.range()}}, {}, e.range());
   }
   fail(e.range(), fmt::format("'{}' object has no attribute or method '{}'.", v->type()->annotation_str(), a.name()));
 }

@@ -66,6 +66,32 @@ void numpy_t(Stack& s) {
   std::iota(dims.rbegin(), dims.rend(), int64_t{0});
   push(s, self.permute(dims));
 }
+// .mT / .mH: the last two dimensions swapped (real tensors: no conjugation); .H: a
+// matrix's transpose; a 0-dim tensor is its own.
+template <bool kMatrixOnly>
+void matrix_transpose(Stack& s) {
+  Tensor self = pop_tensor(s);
+  TL_CHECK(!is_complex(self.dtype()), UnsupportedError, "conjugate transposes of complex tensors are not supported");
+  if (self.dim() == 0) {  // torch lets a 0-dim tensor through as it is
+    push(s, self);
+    return;
+  }
+  if (kMatrixOnly)
+    TL_CHECK(self.dim() == 2, ValueError, "tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.", self.dim());
+  else
+    TL_CHECK(self.dim() >= 2, ValueError, "tensor.mT is only supported on matrices or batches of matrices. Got {}-D tensor.",
+             self.dim());
+  push(s, self.transpose(-2, -1));
+}
+// .real of a real tensor is the tensor; .imag has none.
+void real(Stack& s) {
+  TL_CHECK(!is_complex(s.back().toTensor().dtype()), UnsupportedError, "real: complex tensors are not supported");
+}
+void imag(Stack& s) {
+  Tensor self = pop_tensor(s);
+  TL_CHECK(is_complex(self.dtype()), TypeError, "imag is not implemented for tensors with non-complex dtypes.");
+  TL_CHECK(false, UnsupportedError, "imag: complex tensors are not supported");
+}
 void select(Stack& s) {
   int64_t index = pop_int(s);
   int64_t dim = pop_int(s);
@@ -522,6 +548,11 @@ static RegisterOps reg({
     {"aten::t(Tensor(a) self) -> Tensor(a)", t},
     {"aten::t_(Tensor(a!) self) -> Tensor(a!)", t_},
     {"aten::numpy_T(Tensor(a) self) -> Tensor(a)", numpy_t},
+    {"aten::mT(Tensor(a) self) -> Tensor(a)", matrix_transpose<false>},
+    {"aten::mH(Tensor(a) self) -> Tensor(a)", matrix_transpose<false>},
+    {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", matrix_transpose<true>},
+    {"aten::real(Tensor(a) self) -> Tensor(a)", real},
+    {"aten::imag(Tensor(a) self) -> Tensor(a)", imag},
     {"aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", select},
     {"aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)", slice},
     {"aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", narrow},

@@ -57,6 +57,10 @@ void const_false(Stack& s) {
   pop(s);
   push(s, false);
 }
+void no_name(Stack& s) {  // named tensors do not exist here
+  pop(s);
+  push(s, IValue());
+}
 void get_device(Stack& s) {
   pop_tensor(s);
   push(s, int64_t{-1});  // CPU tensors report -1
@@ -198,6 +202,8 @@ static RegisterOps reg({
     {"aten::is_conj(Tensor self) -> bool", const_false},
     {"aten::is_neg(Tensor self) -> bool", const_false},
     {"aten::is_leaf(Tensor self) -> bool", const_true},
+    {"aten::retains_grad(Tensor self) -> bool", const_false},
+    {"prim::name(Tensor a) -> str?", no_name},
     {"aten::get_device(Tensor self) -> int", get_device},
     {"aten::is_floating_point(Tensor self) -> bool", is_floating_point},
     {"aten::is_complex(Tensor self) -> bool", is_complex_},
