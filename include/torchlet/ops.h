@@ -418,5 +418,18 @@ std::tuple<Tensor, Tensor> mode(const Tensor& self, int64_t dim = -1, bool keepd
 std::tuple<Tensor, Tensor> cummax(const Tensor& self, int64_t dim);
 std::tuple<Tensor, Tensor> cummin(const Tensor& self, int64_t dim);
 Tensor logcumsumexp(const Tensor& self, int64_t dim);
+// torch.unique's operators: values, inverse (empty unless asked for; also computed
+// when counts are) and counts (empty unless asked for). unique_dim keeps whole slices
+// along dim (consecutive: only neighbours merge) and always fills inverse and counts.
+struct UniqueResult {
+  Tensor values, inverse, counts;
+};
+UniqueResult unique(const Tensor& self, bool sorted, bool return_inverse, bool return_counts);
+UniqueResult unique_consecutive(const Tensor& self, bool return_inverse, bool return_counts);
+UniqueResult unique_dim(const Tensor& self, int64_t dim, bool consecutive);
+// Insertion points of values in the last dim of sorted_sequence (1-D, or one row per
+// leading index of values); right: after equal elements; sorter: the order to read it in.
+Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& values, bool out_int32 = false, bool right = false,
+                    const std::optional<Tensor>& sorter = std::nullopt);
 
 }  // namespace torchlet

@@ -361,7 +361,11 @@ class TensorFunctions(torch.nn.Module):
                 parts[0], parts[1], torch.cross(x[:, :3], x[:, 1:4], dim=1), torch.kron(x[:2, :2], x[:2, :2]),
                 torch.logaddexp(x, 3 / (x.abs() + 1)), torch.atan2(x, x.roll(1, 1)), x.diff(dim=0),
                 torch.xlogy(x.abs(), x.abs() + 1), torch.lerp(x, x * 2, 0.25), x.view(t),
-                torch.full([len(t)], float(sum(t))), torch.hstack([x[0], x[1]]), torch.isin(x, x[0])]
+                torch.full([len(t)], float(sum(t))), torch.hstack([x[0], x[1]]), torch.isin(x, x[0]),
+                torch.unique(x.round()), torch.unique(x.round(), return_counts=True)[1],
+                torch.unique(x.round(), return_inverse=True, sorted=False)[1], torch.searchsorted(x[0].sort().values, x),
+                torch.bucketize(x, x[1].sort().values), x.take(torch.tensor([0, -1])), torch.median(x, 1).indices,
+                x.kthvalue(2, 1)[1], torch.cummax(x, 1).indices, x.logcumsumexp(1)]
 
 
 def scripted(make):

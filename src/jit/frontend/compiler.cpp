@@ -648,6 +648,7 @@ class FunctionCompiler {
   Value* emit_dict(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_comprehension(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_isinstance(const Tree& e, Env& env);
+  Value* emit_torch_unique(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs, const SourceRange& range);
   // obj.name(args) on an object of a TorchScript class: prim::CallMethod.
   Value* emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
                           std::vector<CallKwarg> kwargs, const SourceRange& range);
@@ -2796,6 +2797,42 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
   return emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{v, r}, {idx, item.range()}}, {}, r);
 }
 
+// torch.unique is Python (torch.functional) that picks its result's shape from constant
+// flags and calls aten::_unique2, or aten::unique_dim with a dim; compiled the same way:
+// the output alone, or a tuple with the inverse and/or the counts.
+Value* FunctionCompiler::emit_torch_unique(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                                           const SourceRange& range) {
+  static const std::vector<std::string> kParams = {"input", "sorted", "return_inverse", "return_counts", "dim"};
+  std::vector<Value*> given(kParams.size(), nullptr);
+  if (args.size() > kParams.size()) fail(range, fmt::format("unique() takes at most 5 arguments but {} were given", args.size()));
+  for (size_t i = 0; i < args.size(); ++i) given[i] = args[i].value;
+  for (const CallKwarg& k : kwargs) {
+    auto it = std::find(kParams.begin(), kParams.end(), k.name);
+    if (it == kParams.end()) fail(k.range, fmt::format("unique() got an unexpected keyword argument '{}'", k.name));
+    const auto at = static_cast<size_t>(it - kParams.begin());
+    if (given[at]) fail(k.range, fmt::format("unique() got multiple values for argument '{}'", k.name));
+    given[at] = k.value;
+  }
+  if (!given[0]) fail(range, "unique() missing required argument 'input'");
+  auto flag = [&](size_t i, bool dflt) {
+    if (!given[i]) return dflt;
+    auto c = to_ivalue(given[i]);
+    if (!c || !c->isBool()) fail(range, fmt::format("unique(): {} must be a constant bool", kParams[i]));
+    return c->toBool();
+  };
+  const bool sorted = flag(1, true), inverse = flag(2, false), counts = flag(3, false);
+  const bool has_dim = given[4] && given[4]->type()->kind() != TypeKind::None;
+  std::vector<CallArg> call = {{given[0], range}};
+  if (has_dim) call.push_back({given[4], range});
+  for (bool b : {sorted, inverse, counts}) call.push_back({constant(IValue(b)), range});
+  Value* all = emit_builtin(Symbol::from_qual_string(has_dim ? "aten::unique_dim" : "aten::_unique2"), call, {}, range);
+  std::vector<Value*> picked = {tuple_item(all, 0, range)};
+  if (inverse) picked.push_back(tuple_item(all, 1, range));
+  if (counts) picked.push_back(tuple_item(all, 2, range));
+  if (picked.size() == 1) return picked[0];
+  return graph_->insert_node(graph_->create_tuple(picked))->set_source_range(range)->output();
+}
+
 // Element i (in range) of tuple v: a literal's own element, as torch's tuple lowering
 // leaves it, else prim::TupleIndex.
 Value* FunctionCompiler::tuple_item(Value* v, int64_t i, const SourceRange& range) {
@@ -3071,6 +3108,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     }
     if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str()) &&
         (a.value().str() == "torch" || a.value().str() == "math" || a.value().str() == "F")) {
+      if (a.value().str() == "torch" && a.name() == "unique") {
+        emit_args(0);
+        return emit_torch_unique(args, kwargs, e.range());
+      }
       if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
         fail(callee.range(), fmt::format("object has no attribute {}", a.name()));
       emit_args(0);

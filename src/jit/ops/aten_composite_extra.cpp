@@ -5,7 +5,8 @@
 // float_power, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
 // meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
 // cross/linalg_cross, kron, tensordot/inner, addr/addmv and tril/triu_indices; and the
-// bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp).
+// bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp),
+// unique, searchsorted/bucketize and take.
 // Dtype rules and refusals follow torch 1.13's definitions; every schema has cases run
 // through torch in tests/fixtures/gen_ops.py (extra_composite_ops).
 #include <algorithm>
@@ -895,6 +896,97 @@ void logcumsumexp(Stack& s) {
   push(s, torchlet::logcumsumexp(pop_tensor(s), dim));
 }
 
+// --- uniqueness, sorted search, take ----------------------------------------------------------
+
+void push_unique(Stack& s, const UniqueResult& r, bool with_counts = true) {
+  push(s, r.values, r.inverse);
+  if (with_counts) push(s, r.counts);
+}
+void unique2(Stack& s) {
+  const bool counts = pop_bool(s), inverse = pop_bool(s), sorted = pop_bool(s);
+  push_unique(s, torchlet::unique(pop_tensor(s), sorted, inverse, counts));
+}
+void unique1(Stack& s) {
+  const bool inverse = pop_bool(s), sorted = pop_bool(s);
+  push_unique(s, torchlet::unique(pop_tensor(s), sorted, inverse, false), false);
+}
+void unique_consecutive(Stack& s) {
+  auto dim = pop_opt_int(s);
+  const bool counts = pop_bool(s), inverse = pop_bool(s);
+  Tensor x = pop_tensor(s);
+  push_unique(s, dim ? torchlet::unique_dim(x, *dim, true) : torchlet::unique_consecutive(x, inverse, counts));
+}
+void unique_dim(Stack& s) {
+  pop_bool(s);  // return_counts: torch fills inverse and counts either way
+  pop_bool(s);  // return_inverse
+  pop_bool(s);  // sorted: always, as torch
+  const int64_t dim = pop_int(s);
+  push_unique(s, torchlet::unique_dim(pop_tensor(s), dim, false));
+}
+void unique_dim_consecutive(Stack& s) {
+  pop_bool(s);
+  pop_bool(s);
+  const int64_t dim = pop_int(s);
+  push_unique(s, torchlet::unique_dim(pop_tensor(s), dim, true));
+}
+
+// right, reconciled with side ("left" / "right") as torch does.
+bool search_right(bool right, const std::optional<std::string>& side) {
+  if (!side) return right;
+  TL_CHECK(*side == "left" || *side == "right", ValueError, "torch.searchsorted(): side can only be 'left' or 'right' but got {}",
+           *side);
+  TL_CHECK(!(right && *side == "left"), ValueError,
+           "torch.searchsorted(): side and right can't be set to opposites, got side of left while right was True");
+  return *side == "right";
+}
+void searchsorted_tensor(Stack& s) {
+  auto sorter = pop_opt_tensor(s);
+  auto side = pop_opt_str(s);
+  const bool right = pop_bool(s), out_int32 = pop_bool(s);
+  Tensor values = pop_tensor(s);
+  Tensor seq = pop_tensor(s);
+  push(s, torchlet::searchsorted(seq, values, out_int32, search_right(right, side), sorter));
+}
+void searchsorted_scalar(Stack& s) {
+  auto sorter = pop_opt_tensor(s);
+  auto side = pop_opt_str(s);
+  const bool right = pop_bool(s), out_int32 = pop_bool(s);
+  Scalar value = pop_scalar(s);
+  Tensor seq = pop_tensor(s);
+  TL_CHECK(seq.dim() == 1, ValueError, "torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension is 1, "
+           "but we got boundaries tensor dim({}) and input value's dim(0) numel(1)", seq.dim());
+  push(s, torchlet::searchsorted(seq, scalar_tensor(value), out_int32, search_right(right, side), sorter));
+}
+Tensor bucketize_impl(const Tensor& values, const Tensor& boundaries, bool out_int32, bool right) {
+  TL_CHECK(boundaries.dim() == 1, ValueError, "boundaries tensor must be 1 dimension, but got dim({})", boundaries.dim());
+  return torchlet::searchsorted(boundaries, values, out_int32, right);
+}
+void bucketize_tensor(Stack& s) {
+  const bool right = pop_bool(s), out_int32 = pop_bool(s);
+  Tensor boundaries = pop_tensor(s);
+  push(s, bucketize_impl(pop_tensor(s), boundaries, out_int32, right));
+}
+void bucketize_scalar(Stack& s) {
+  const bool right = pop_bool(s), out_int32 = pop_bool(s);
+  Tensor boundaries = pop_tensor(s);
+  push(s, bucketize_impl(scalar_tensor(pop_scalar(s)), boundaries, out_int32, right));
+}
+
+// take: self read as a flat tensor, at each (possibly negative) index.
+void take(Stack& s) {
+  Tensor index = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  TL_CHECK(index.dtype() == DType::Long, TypeError, "take(): Expected a long tensor for index, but got {}", type_name(index.dtype()));
+  const int64_t n = self.numel();
+  Tensor idx = index.contiguous().clone();
+  int64_t* p = idx.data<int64_t>();
+  for (int64_t i = 0; i < idx.numel(); ++i) {
+    TL_CHECK(p[i] >= -n && p[i] < n, IndexError, "out of range: tried to access index {} on a tensor of {} elements.", p[i], n);
+    if (p[i] < 0) p[i] += n;
+  }
+  push(s, torchlet::index_select(self.reshape({-1}), 0, idx.reshape({-1})).reshape(index.sizes()));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -987,6 +1079,16 @@ static RegisterOps reg({
     {"aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)", running_extreme<true>},
     {"aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)", running_extreme<false>},
     {"aten::logcumsumexp(Tensor self, int dim) -> Tensor", logcumsumexp},
+    {"aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)", unique2},
+    {"aten::_unique(Tensor self, bool sorted=True, bool return_inverse=False) -> (Tensor, Tensor)", unique1},
+    {"aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> (Tensor, Tensor, Tensor)", unique_consecutive},
+    {"aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)", unique_dim},
+    {"aten::unique_dim_consecutive(Tensor self, int dim, bool return_inverse=False, bool return_counts=False) -> (Tensor, Tensor, Tensor)", unique_dim_consecutive},
+    {"aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor", searchsorted_tensor},
+    {"aten::searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None) -> Tensor", searchsorted_scalar},
+    {"aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", bucketize_tensor},
+    {"aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor", bucketize_scalar},
+    {"aten::take(Tensor self, Tensor index) -> Tensor", take},
     {"aten::tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", triangle_indices<true>},
     {"aten::triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", triangle_indices<false>},
 });
