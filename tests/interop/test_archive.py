@@ -368,6 +368,26 @@ class TensorFunctions(torch.nn.Module):
                 x.kthvalue(2, 1)[1], torch.cummax(x, 1).indices, x.logcumsumexp(1)]
 
 
+class NNComposites(torch.nn.Module):
+    """torch.nn modules whose operators torch composes from others
+    (src/jit/ops/aten_nn_composite.cpp)."""
+
+    def __init__(self):
+        super().__init__()
+        self.shuffle = torch.nn.Sequential(torch.nn.PixelShuffle(2), torch.nn.PixelUnshuffle(2), torch.nn.ChannelShuffle(2))
+        self.bilinear = torch.nn.Bilinear(4, 4, 3)
+        self.cos = torch.nn.CosineSimilarity()
+        self.pair = torch.nn.PairwiseDistance()
+        self.triplet = torch.nn.TripletMarginLoss(swap=True)
+        self.cos_loss = torch.nn.CosineEmbeddingLoss(0.1)
+        self.hinge = torch.nn.HingeEmbeddingLoss()
+        self.poisson = torch.nn.PoissonNLLLoss(full=True)
+
+    def forward(self, img: torch.Tensor, a: torch.Tensor, b: torch.Tensor, y: torch.Tensor) -> List[torch.Tensor]:
+        return [self.shuffle(img), self.bilinear(a, b), self.cos(a, b), self.pair(a, b), self.triplet(a, b, a.flip(0)),
+                self.cos_loss(a, b, y), self.hinge(a, y.unsqueeze(1).expand(3, 4)), self.poisson(a, b.abs() * 3)]
+
+
 def scripted(make):
     return lambda: torch.jit.script(make().eval())
 
@@ -458,6 +478,8 @@ def cases():
         "fork_wait": (scripted(Forked), [("forward", (torch.randn(3, 4), 2))]),
         "interface_attributes": (scripted(InterfaceAttributes), [("forward", (torch.randn(3),))]),
         "interpolate": (scripted(Interpolating), [("forward", (torch.randn(1, 2, 4, 6), torch.randn(1, 3, 5)))]),
+        "nn_composites": (scripted(NNComposites), [("forward", (torch.randn(2, 8, 3, 3), torch.randn(3, 4), torch.randn(3, 4),
+                                                              torch.tensor([1.0, -1.0, 1.0])))]),
         "tensor_functions": (scripted(TensorFunctions), [("forward", (torch.tensor([[1.0, -2.0, 0.25, 4.0],
                                                                                     [0.5, 3.0, -1.0, 2.0]]), (4, 2)))]),
         "with_statements": (scripted(Managed), [("forward", (torch.randn(3), 100.0)),
