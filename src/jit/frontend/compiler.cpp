@@ -3123,8 +3123,12 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       return emit_builtin(Symbol::from_qual_string("aten::warn"), std::move(args), std::move(kwargs), e.range());
     }
     if (a.value().kind() == TreeKind::Attribute && !env.lookup(dotted) && dotted == "torch") {
-      emit_args(0);  // torch.nn.functional.relu and friends
-      return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
+      emit_args(0);  // torch.nn.functional.relu and friends; torch.linalg.norm is aten::linalg_norm
+      const std::string module = dotted_name(a.value());
+      std::string op = a.name();
+      for (const char* prefixed : {"linalg", "special", "fft"})
+        if (module == std::string("torch.") + prefixed) op = std::string(prefixed) + "_" + op;
+      return emit_builtin(Symbol::make("aten", op), std::move(args), std::move(kwargs), e.range());
     }
     // Cls.m(...) for a @staticmethod m of a class of this file.
     if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str())) {
