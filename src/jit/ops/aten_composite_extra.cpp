@@ -4,13 +4,15 @@
 // diff, tensor_split, argwhere, isin, lerp, logaddexp(2), xlogy, atan2, deg2rad/rad2deg, logit,
 // float_power, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
 // meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
-// cross/linalg_cross, kron, tensordot/inner, addr/addmv and tril/triu_indices; and the
+// cross/linalg_cross, kron, tensordot/inner, addr/addmv, tril/triu_indices, renorm and
+// combinations; and the
 // bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp),
 // unique, searchsorted/bucketize and take.
 // Dtype rules and refusals follow torch 1.13's definitions; every schema has cases run
 // through torch in tests/fixtures/gen_ops.py (extra_composite_ops).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 
@@ -861,6 +863,61 @@ void triangle_indices(Stack& s) {
   push(s, tensor<int64_t>(rows, {2, n}).to(dtype.value_or(DType::Long)));
 }
 
+// renorm: each slice along dim scaled by maxnorm / (norm + 1e-7) where its p-norm
+// exceeds maxnorm; float16/bfloat16 computed in float and rounded once, as torch.
+void renorm(Stack& s) {
+  const double maxnorm = pop_scalar(s).to<double>();
+  const int64_t dim = pop_int(s);
+  const double p = pop_scalar(s).to<double>();
+  Tensor x = pop_tensor(s);
+  TL_CHECK(maxnorm >= 0, ValueError, "renorm: expected maxnorm to be >= 0 but got {}", maxnorm);
+  TL_CHECK(x.dim() > 1, ValueError, "renorm: input needs at least 2 dimensions, got {} dimensions", x.dim());
+  TL_CHECK(p > 0, ValueError, "renorm: non-positive-norm not supported");
+  TL_CHECK(is_floating(x.dtype()), TypeError, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+           type_name(x.dtype()));
+  const int64_t d = wrap_dim(dim, x.dim(), "renorm");
+  Shape others;
+  for (int64_t i = 0; i < x.dim(); ++i)
+    if (i != d) others.push_back(i);
+  const bool low = x.dtype() == DType::Half || x.dtype() == DType::BFloat16;
+  const Tensor xf = low ? x.to(DType::Float) : x;
+  Tensor norm = torchlet::norm(xf, p, others, true);
+  Tensor scale = torchlet::div(ones(norm.sizes(), norm.dtype()), torchlet::add(norm, Scalar(1e-7)));
+  Tensor factor = torchlet::where(torchlet::gt(norm, Scalar(maxnorm)), torchlet::mul(scale, Scalar(maxnorm)), ones(norm.sizes(), norm.dtype()));
+  push(s, torchlet::mul(xf, factor).to(x.dtype()));
+}
+
+// combinations: the r-element index tuples of a 1-D tensor in lexicographic order
+// (non-decreasing with replacement), as rows.
+void combinations(Stack& s) {
+  const bool with_replacement = pop_bool(s);
+  const int64_t r = pop_int(s);
+  Tensor x = pop_tensor(s);
+  TL_CHECK(x.dim() == 1, ValueError, "Expect a 1D vector, but got shape {}", shape_repr(x.sizes()));
+  TL_CHECK(r >= 0, ValueError, "Expect a non-negative number, but got {}", r);
+  if (r == 0) {
+    push(s, empty({0}, x.dtype()));
+    return;
+  }
+  const int64_t n = x.numel();
+  std::vector<int64_t> picks, tuple(static_cast<size_t>(r));
+  std::function<void(int64_t, int64_t)> pick = [&](int64_t slot, int64_t from) {
+    if (slot == r) {
+      TL_CHECK(picks.size() < (size_t{1} << 26), LimitError, "combinations: more than 2^26 indices");
+      picks.insert(picks.end(), tuple.begin(), tuple.end());
+      return;
+    }
+    for (int64_t i = from; i < n; ++i) {
+      tuple[static_cast<size_t>(slot)] = i;
+      pick(slot + 1, with_replacement ? i : i + 1);
+    }
+  };
+  pick(0, 0);
+  const auto rows = static_cast<int64_t>(picks.size()) / r;
+  Tensor idx = tensor<int64_t>(picks, {std::max<int64_t>(rows * r, 0)});
+  push(s, torchlet::index_select(x, 0, idx).reshape({rows, r}));
+}
+
 // --- order statistics (kernels in src/tensor/kernels/order.cpp) ----------------------------------
 
 template <bool kIgnoreNan>
@@ -1070,6 +1127,8 @@ static RegisterOps reg({
     {"aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addr_},
     {"aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor", addmv},
     {"aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addmv_},
+    {"aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor", renorm},
+    {"aten::combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", combinations},
     {"aten::median(Tensor self) -> Tensor", median_all<false>},
     {"aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", median_dim<false>},
     {"aten::nanmedian(Tensor self) -> Tensor", median_all<true>},
