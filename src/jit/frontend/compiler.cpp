@@ -2519,6 +2519,10 @@ Value* FunctionCompiler::emit_comprehension(const Tree& e, Env& env, const TypeP
     }
     probe->destroy();
   }
+  // Over an empty tuple the unrolled loop never reaches the element: the result is typed
+  // as torch types an empty literal (List[Tensor], Dict[str, Tensor]).
+  if (!elem_type) elem_type = Type::tensor();
+  if (key && !key_type) key_type = Type::str_();
   Value* out = is_dict ? graph_->insert_node(graph_->create_dict(key_type, elem_type, {}, {}))->output()
                        : graph_->insert_node(graph_->create_list(elem_type, {}))->output();
   const BodyFn add = [&](Env& b) {

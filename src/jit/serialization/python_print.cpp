@@ -478,6 +478,9 @@ class FunctionPrinter {
         return;
       case sym::k_prim_TupleUnpack:
       case sym::k_prim_ListUnpack: {
+        // An empty tuple's unpack does nothing (`= t` would not parse); a list's checks
+        // the length, so only the tuple's is dropped.
+        if (n->outputs().empty() && n->kind() == sym::prim_TupleUnpack) return;
         const std::string src = use(n->input());
         indent();
         for (const Value* o : n->outputs()) out_ << assign_name(o) << ", ";
