@@ -556,3 +556,70 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
         self.assertRegex(code, r"\n  with _\d+:\n    y = torch.mul\(x, 2\)\n")
         for module in ("grad_mode", "profiler"):
             self.assertTrue(any(n.endswith(f"code/__torch__/torch/autograd/{module}.py") for n in names), names)
+
+
+class ScriptFunctional(unittest.TestCase):
+    """torch.nn.functional in source `torchlet script` compiles (Note [torch.nn.functional]
+    in compiler.cpp): its Python-level functions become functions of the archive
+    (code/__torch__/torch/nn/functional.py, as torch writes them), which real torch loads
+    and runs with the results of torch.jit.script of the same source; torch's re-save of
+    the archive runs in torchlet with the same results again."""
+
+    SOURCE = '''from typing import List, Tuple
+import torch
+import torch.nn.functional as F
+
+
+def features(x: torch.Tensor, t: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    y = F.relu(x, inplace=False) + F.dropout(x, 0.25, training=False)
+    up = F.interpolate(y, scale_factor=2.0, mode="bilinear", align_corners=False)
+    pooled, where = F.max_pool2d(up, 2, return_indices=True)
+    small = F.adaptive_avg_pool2d(pooled, 1).flatten(1)
+    e = F.embedding(t, x.flatten(1), padding_idx=0)
+    loss = F.cross_entropy(x.flatten(1)[:, :4], t, label_smoothing=0.1) + F.mse_loss(small, small * 2, reduction="sum")
+    return F.normalize(small, dim=1), where, e.sum(1), loss
+'''
+
+    def setUp(self):
+        require_environment(self)
+
+    @staticmethod
+    def torch_compiled(path):
+        """The oracle: torch.jit.script of `features`, imported from the file."""
+        import importlib.util
+        import sys
+        spec = importlib.util.spec_from_file_location("torchlet_functional_prog", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        try:
+            spec.loader.exec_module(module)
+            return torch.jit.script(module.features)
+        finally:
+            del sys.modules[spec.name]
+
+    def test_functional_calls_run_in_torch_like_torchs_compilation_and_back(self):
+        import zipfile
+        with tempfile.TemporaryDirectory() as tmp:
+            src = pathlib.Path(tmp) / "fprog.py"
+            out = pathlib.Path(tmp) / "fprog.pt"
+            src.write_text(self.SOURCE)
+            run("script", src, "-o", out, "--function", "features")
+            with zipfile.ZipFile(out) as z:
+                names = z.namelist()
+            self.assertTrue(any(n.endswith("code/__torch__/torch/nn/functional.py") for n in names), names)
+            loaded = torch.jit.load(str(out))
+            reference = self.torch_compiled(src)
+            gen = torch.Generator().manual_seed(5)
+            args = (torch.randn(2, 3, 4, 4, generator=gen), torch.tensor([1, 0]))
+            want = reference(*args)
+            got = loaded(*args)
+            self.assertEqual(len(got), len(want))
+            for g, w in zip(got, want):
+                torch.testing.assert_close(g, w)
+            resaved = pathlib.Path(tmp) / "resaved.pt"
+            torch.jit.save(loaded, str(resaved))
+            inputs, result = pathlib.Path(tmp) / "in.pt", pathlib.Path(tmp) / "out.pt"
+            torch.save(args, inputs)
+            run("run", resaved, "--inputs", inputs, "--save", result)
+            for g, w in zip(torch.load(result), want):
+                torch.testing.assert_close(g, w)

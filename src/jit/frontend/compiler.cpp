@@ -14,6 +14,7 @@
 #include <torchlet/dtype.h>
 
 #include "jit/frontend/error_report.h"
+#include "jit/frontend/nn_functional.h"
 #include "jit/frontend/parser.h"
 #include "jit/runtime/module.h"
 #include "jit/runtime/schema_matching.h"
@@ -484,11 +485,16 @@ class FileCompiler {
   TypePtr resolve_type(const std::string& qualname);
   // Note [Library context managers]: the unit's class for `c`, compiled on first use.
   TypePtr library_class_type(const LibraryClass& c);
+  // Note [torch.nn.functional]: torch.nn.functional's function `name` as the unit's
+  // function torch.nn.functional.<name>, compiled on first use; null if it is a builtin.
+  Function* nn_functional(const std::string& name, const SourceRange& use);
   Function* resolve_function(const std::string& qualname, const SourceRange& use);
   std::optional<IValue> resolve_constant(const std::string& name) const {
     return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
   }
-  TypePtr parse_annotation(const Tree& ann);
+  // `broadcast`, when given, accepts torch's BroadcastingListN[T] (a List[T] that also
+  // takes one T, repeated N times, as an int[2] operator argument does) and is set to N.
+  TypePtr parse_annotation(const Tree& ann, std::optional<int64_t>* broadcast = nullptr);
   // Class `cls`'s @staticmethod `name` (cls as written or qualified), compiled on first
   // use as the function cls.name; null if there is none.
   Function* static_method(const std::string& cls, const std::string& name, const SourceRange& use);
@@ -576,7 +582,7 @@ class FunctionCompiler {
   [[noreturn]] void fail(const SourceRange& r, const std::string& message) const { throw_compile_error(r, message); }
 
   // --- types -------------------------------------------------------------------------
-  TypePtr parse_annotation(const Tree& ann);
+  TypePtr parse_annotation(const Tree& ann, std::optional<int64_t>* broadcast = nullptr);
 
   // --- statements --------------------------------------------------------------------
   Exit emit_stmts(const std::vector<TreeRef>& stmts, size_t begin, Env& env, bool in_loop);
@@ -663,6 +669,9 @@ class FunctionCompiler {
                                      const SourceRange& range);
   Value* emit_user_call(const Function& fn, std::vector<CallArg> args, std::vector<CallKwarg> kwargs,
                         const SourceRange& range);
+  // torch.nn.functional.X(...) (or F.X): Note [torch.nn.functional].
+  Value* emit_nn_functional_call(const std::string& name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs,
+                                 const SourceRange& callee, const SourceRange& range);
   // Binds arguments to formals (positional, keyword, default), converting where the
   // language allows; the reason in `why` when they do not fit.
   std::optional<std::vector<Value*>> match_arguments(const FunctionSchema& schema, const std::vector<TypePtr>& types,
@@ -927,7 +936,9 @@ std::optional<int64_t> torch_dtype(const std::string& name) {
 
 // --- the function ------------------------------------------------------------------------
 
-TypePtr FunctionCompiler::parse_annotation(const Tree& ann) { return file_.parse_annotation(ann); }
+TypePtr FunctionCompiler::parse_annotation(const Tree& ann, std::optional<int64_t>* broadcast) {
+  return file_.parse_annotation(ann, broadcast);
+}
 
 GraphFunction* FunctionCompiler::compile() {
   DefView def(def_);
@@ -935,12 +946,15 @@ GraphFunction* FunctionCompiler::compile() {
   graph_->set_insert_point(graph_->block());
   const Tree* type_comment = def.type_comment();
   std::vector<std::optional<IValue>> defaults;
+  std::vector<std::pair<size_t, int64_t>> broadcasting;  // (parameter, N) of BroadcastingListN
   size_t i = 0;
   for (const auto& p : def.params()) {
     ParamView param(*p);
     TypePtr t = Type::tensor();
     if (i == 0 && self_type_) t = self_type_;
-    if (param.annotation()) t = parse_annotation(*param.annotation());
+    std::optional<int64_t> broadcast;
+    if (param.annotation()) t = parse_annotation(*param.annotation(), &broadcast);
+    if (broadcast) broadcasting.emplace_back(i, *broadcast);
     else if (type_comment && i < FuncTypeCommentView(*type_comment).arg_types().size())
       t = parse_annotation(*FuncTypeCommentView(*type_comment).arg_types()[i]);
     Value* v = graph_->add_input(param.name());
@@ -950,6 +964,9 @@ GraphFunction* FunctionCompiler::compile() {
       auto c = constant_of_tree(*param.default_value());
       if (!c) fail(param.default_value()->range(), "default arguments must be constants");
       if (t->kind() == TypeKind::Float && c->isInt()) c = IValue(static_cast<double>(c->toInt()));
+      // BroadcastingList2[int] = 0 defaults to [0, 0], as torch broadcasts the default.
+      if (broadcast && (c->isInt() || c->isDouble()) && t->kind() == TypeKind::List)
+        c = IValue::list(std::vector<IValue>(static_cast<size_t>(*broadcast), *c), t->contained()[0]);
       defaults.push_back(*c);
     } else {
       defaults.push_back(std::nullopt);
@@ -999,8 +1016,10 @@ GraphFunction* FunctionCompiler::compile() {
   propagate_constants(*graph_, graph_->block());
   remove_unused_tuples(graph_->block());
   graph_->lint();
-  if (self_type_) return file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults));
-  return file_.cu().create_function(qualname_, graph_, std::move(defaults));
+  GraphFunction* fn = self_type_ ? file_.cu().create_method(self_type_, DefView(def_).name(), graph_, std::move(defaults))
+                                 : file_.cu().create_function(qualname_, graph_, std::move(defaults));
+  for (const auto& [param, n] : broadcasting) fn->set_broadcasting_list(param, n);
+  return fn;
 }
 
 // Note [Inferred return types]: a return inside a loop is desugared into a loop-carried
@@ -1291,8 +1310,20 @@ CondRefinements FunctionCompiler::refinements_of(const Tree& c, Env& env) {
       else if (cv.operand(1).kind() != TreeKind::NoneLiteral) return {};
       if (name->kind() != TreeKind::Name) return {};
       Value* x = env.lookup(name->str());
-      if (!x || x->type()->kind() != TypeKind::Optional) return {};
-      Refinements r{{name->str(), x->type()->contained()[0]}};
+      if (!x) return {};
+      TypePtr not_none;
+      if (x->type()->kind() == TypeKind::Optional) {
+        not_none = x->type()->contained()[0];
+      } else if (x->type()->kind() == TypeKind::Union) {  // Union[int, List[int], None]
+        std::vector<TypePtr> rest;
+        for (const auto& m : x->type()->contained())
+          if (m->kind() != TypeKind::None) rest.push_back(m);
+        if (rest.size() == x->type()->contained().size() || rest.empty()) return {};
+        not_none = Type::union_of(rest);
+      } else {
+        return {};
+      }
+      Refinements r{{name->str(), not_none}};
       if (cv.op(0) == TokenKind::IsNot) return {r, {}};
       return {{}, r};
     }
@@ -2577,7 +2608,9 @@ Value* FunctionCompiler::construct_named_tuple(const TypePtr& t, const std::vect
 
 Value* FunctionCompiler::function_value(Function* fn, const SourceRange& range) {
   Node* k = graph_->create(sym::prim_Constant);
-  k->set_s(sym::attr_name, fn->qualname());
+  // torch names the constant by the function's own name (torch.nn.functional.relu is
+  // name="relu"); the type keeps the qualified name, which finds it again.
+  k->set_s(sym::attr_name, fn->name());
   k->set_source_range(range);
   graph_->insert_node(k);
   k->output()->set_type(std::make_shared<FunctionType>(fn->qualname(), fn));
@@ -3112,6 +3145,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     }
     if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str()) &&
         (a.value().str() == "torch" || a.value().str() == "math" || a.value().str() == "F")) {
+      if (a.value().str() == "F") {
+        emit_args(0);
+        return emit_nn_functional_call(a.name(), std::move(args), std::move(kwargs), callee.range(), e.range());
+      }
       if (a.value().str() == "torch" && a.name() == "unique") {
         emit_args(0);
         return emit_torch_unique(args, kwargs, e.range());
@@ -3129,6 +3166,8 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
     if (a.value().kind() == TreeKind::Attribute && !env.lookup(dotted) && dotted == "torch") {
       emit_args(0);  // torch.nn.functional.relu and friends; torch.linalg.norm is aten::linalg_norm
       const std::string module = dotted_name(a.value());
+      if (module == "torch.nn.functional")
+        return emit_nn_functional_call(a.name(), std::move(args), std::move(kwargs), callee.range(), e.range());
       std::string op = a.name();
       for (const char* prefixed : {"linalg", "special", "fft"})
         if (module == std::string("torch.") + prefixed) op = std::string(prefixed) + "_" + op;
@@ -3242,12 +3281,16 @@ Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaAr
   const TypeKind fk = formal->kind();
   const TypeKind vk = v->type()->kind();
   // int[2] (or int[1]?) given one int: torch repeats it.
-  if (vk == TypeKind::Int && arg) {
+  // A function's BroadcastingList2[float] (or [Optional[int]]) given one element likewise.
+  if ((vk == TypeKind::Int || vk == TypeKind::Float) && arg) {
     const SchemaType* st = arg->type.get();
     if (st->kind == SchemaType::Kind::Optional && !st->contained.empty()) st = st->contained[0].get();
-    if (st->kind == SchemaType::Kind::List && st->fixed_size && !st->contained.empty() && st->contained[0]->name == "int") {
+    const TypePtr& list = fk == TypeKind::Optional ? formal->contained()[0] : formal;
+    TypeEnv elem_env;
+    if (st->kind == SchemaType::Kind::List && st->fixed_size && list->kind() == TypeKind::List &&
+        match_type(list->contained()[0], v->type(), elem_env)) {
       std::vector<Value*> items(static_cast<size_t>(*st->fixed_size), v);
-      return graph_->insert_node(graph_->create_list(Type::int_(), items))->output();
+      return graph_->insert_node(graph_->create_list(list->contained()[0], items))->output();
     }
   }
   // A tuple where a list (or an optional one) is expected: (1, 2) for int[], x.sum((0,))
@@ -3276,6 +3319,15 @@ Value* FunctionCompiler::convert(Value* v, const TypePtr& formal, const SchemaAr
                                       ? v->node()->inputs()
                                       : graph_->insert_node(graph_->create_tuple_unpack(v))->outputs();
       return graph_->insert_node(graph_->create_list(concrete, items))->output();
+    }
+  }
+  // A tuple for a Union with a list member: F.interpolate(x, size=(6, 6)), whose size is
+  // Union[int, List[int], None] here (torch declares overloads).
+  if (fk == TypeKind::Union && vk == TypeKind::Tuple) {
+    for (const TypePtr& member : formal->contained()) {
+      if (member->kind() != TypeKind::List) continue;
+      Value* converted = convert(v, member, arg, env);
+      if (converted != v) return converted;
     }
   }
   // Number <-> bool and int -> float where the language converts implicitly.
@@ -3317,7 +3369,8 @@ std::optional<std::vector<Value*>> FunctionCompiler::match_arguments(const Funct
     const bool fixed = st && st->kind == SchemaType::Kind::List && st->fixed_size;
     // (Not when the argument there is a list already or converts to one: a tuple.)
     const TypeKind first = args[positional - 1].value->type()->kind();
-    bool all_fit = elem->kind() != TypeKind::Var && !(fixed && elem->kind() != TypeKind::Int) && first != TypeKind::Tuple;
+    // (A fixed-size int[2] given one int repeats it instead: adaptive_avg_pool2d(x, 1).)
+    bool all_fit = elem->kind() != TypeKind::Var && !fixed && first != TypeKind::Tuple;
     for (size_t i = positional - 1; i < args.size() && all_fit; ++i) {
       TypeEnv tenv;
       all_fit = args[i].value->type()->kind() != TypeKind::List && match_type(elem, args[i].value->type(), tenv);
@@ -3562,6 +3615,38 @@ std::vector<TypePtr> param_types(const Function& fn) {
   return types;
 }
 
+// Note [torch.nn.functional]: in torch, most of torch.nn.functional is Python that
+// torch.jit.script compiles on first use into a function of the unit
+// (__torch__.torch.nn.functional.interpolate), called with prim::CallFunction; a few are
+// builtins bound straight to an operator (F.conv2d is aten::conv2d, F.logsigmoid is
+// aten::log_sigmoid). torchlet does the same: the Python-level functions are written in
+// TorchScript in nn_functional.cpp and compiled into the unit under the same names, so a
+// saved archive carries them as torch's does; every other name is the operator.
+Value* FunctionCompiler::emit_nn_functional_call(const std::string& name, std::vector<CallArg> args,
+                                                 std::vector<CallKwarg> kwargs, const SourceRange& callee,
+                                                 const SourceRange& range) {
+  if (auto at = nn_functional_return_indices_position(name)) {
+    // torch's boolean_dispatch on return_indices, decided here: the flag must be a constant.
+    Value* flag = *at < args.size() ? args[*at].value : nullptr;
+    for (const auto& kw : kwargs)
+      if (kw.name == "return_indices") flag = kw.value;
+    bool indices = false;
+    if (flag) {
+      auto c = to_ivalue(flag);
+      if (!c || !c->isBool()) fail(range, fmt::format("{}: return_indices must be a constant bool", name));
+      indices = c->toBool();
+    }
+    Function* fn = file_.nn_functional(indices ? name + "_with_indices" : "_" + name, range);
+    TL_INTERNAL_ASSERT(fn, fmt::format("torch.nn.functional.{} has no dispatch targets", name));
+    return emit_user_call(*fn, std::move(args), std::move(kwargs), range);
+  }
+  if (Function* fn = file_.nn_functional(name, range)) return emit_user_call(*fn, std::move(args), std::move(kwargs), range);
+  const std::optional<std::string> op = nn_functional_builtin(name);
+  if (!op || OperatorRegistry::global().overloads(Symbol::make("aten", *op)).empty())
+    fail(callee, fmt::format("torch.nn.functional.{} is not supported by torchlet yet", name));
+  return emit_builtin(Symbol::make("aten", *op), std::move(args), std::move(kwargs), range);
+}
+
 Value* FunctionCompiler::emit_user_call(const Function& fn, std::vector<CallArg> args, std::vector<CallKwarg> kwargs,
                                         const SourceRange& range) {
   std::vector<TypePtr> types = param_types(fn);
@@ -3646,9 +3731,17 @@ Function* FileCompiler::function(const std::string& name, const SourceRange& use
   return f;
 }
 
-TypePtr FileCompiler::parse_annotation(const Tree& ann) {
+TypePtr FileCompiler::parse_annotation(const Tree& ann, std::optional<int64_t>* broadcast) {
   // "Foo": a forward reference written as a string, as in Python.
   std::string text = ann.kind() == TreeKind::StringLiteral ? ann.str() : std::string(ann.range().text());
+  if (const size_t at = text.find("BroadcastingList"); broadcast && at != std::string::npos) {
+    size_t end = at + 16;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end > at + 16 && end - at - 16 < 3) {
+      *broadcast = std::stoll(text.substr(at + 16, end - at - 16));
+      text.replace(at, end - at, "List");
+    }
+  }
   // `torch.Tensor` is how Python code names the tensor type.
   for (size_t at; (at = text.find("torch.Tensor")) != std::string::npos;) text.replace(at, 12, "Tensor");
   for (const char* p : {"typing.", "t."})
@@ -3682,6 +3775,19 @@ TypePtr FileCompiler::library_class_type(const LibraryClass& c) {
   TypePtr t = cu_.find_type(qualname);
   TL_INTERNAL_ASSERT(t, fmt::format("{} did not compile", qualname));
   return t;
+}
+
+Function* FileCompiler::nn_functional(const std::string& name, const SourceRange& use) {
+  const std::string qualname = std::string(kNNFunctionalModule) + "." + name;
+  if (Function* f = cu_.find_function(qualname)) return f;
+  if (!nn_functional_defines(name)) return nullptr;
+  // Its own file compiler: the library's helpers resolve among themselves, and the
+  // user's names (a function of theirs called relu) do not leak in.
+  Nest nest(*this, use);
+  SourceFile library(cu_, parse_file(nn_functional_source(), "<torch.nn.functional>"), std::string(kNNFunctionalModule) + ".");
+  Function* f = library.function(name);
+  TL_INTERNAL_ASSERT(f, fmt::format("{} did not compile", qualname));
+  return f;
 }
 
 Function* FileCompiler::resolve_function(const std::string& qualname, const SourceRange& use) {

@@ -585,6 +585,9 @@ static RegisterOps reg({
     {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", loss_param<torchlet::smooth_l1_loss>},
     {"aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor", loss_param<torchlet::huber_loss>},
     {"aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor", nll_loss},
+    // What F.nll_loss calls: torch's nll_loss takes 1-D/2-D input and this any (N, C, d1, ...);
+    // torchlet's nll_loss takes every layout already.
+    {"aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor", nll_loss},
     {"aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor", cross_entropy},
     {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor", bce},
     {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor", bce_logits},

@@ -475,8 +475,10 @@ class Emitter {
     if (const FunctionType* ft = fn_value->type()->as_function(); ft && ft->function()) return ft->function();
     const Node* def = fn_value->node();
     std::string name;
-    if (def->kind() == sym::prim_Constant && def->has_attribute(sym::attr_name)) name = def->s(sym::attr_name);
-    else if (!fn_value->type()->name().empty()) name = fn_value->type()->name();
+    // The type's qualified name first: the constant's name attribute is the bare
+    // function name, as torch prints it (name="relu" for torch.nn.functional.relu).
+    if (!fn_value->type()->name().empty()) name = fn_value->type()->name();
+    else if (def->kind() == sym::prim_Constant && def->has_attribute(sym::attr_name)) name = def->s(sym::attr_name);
     if (name.empty()) fail(n, fmt::format("{}: the callee %{} is not a known function", n->kind().qual_string(),
                                           fn_value->debug_name()));
     const Function* fn = owner_ ? owner_->find_function(name) : nullptr;

@@ -120,6 +120,30 @@ GraphFunction::GraphFunction(std::string qualname, GraphPtr graph, CompilationUn
 
 GraphFunction::~GraphFunction() = default;
 
+void GraphFunction::set_broadcasting_list(size_t i, int64_t n) {
+  TL_CHECK(i < schema_.arguments.size(), ValueError, "{}: no parameter {}", qualname(), i);
+  TypePtr t = graph_->inputs()[i]->type();
+  const bool optional = t->kind() == TypeKind::Optional;
+  if (optional) t = t->contained()[0];
+  TL_CHECK(t->kind() == TypeKind::List && (t->contained()[0]->kind() == TypeKind::Int ||
+                                           t->contained()[0]->kind() == TypeKind::Float ||
+                                           (t->contained()[0]->kind() == TypeKind::Optional &&
+                                            t->contained()[0]->contained()[0]->kind() == TypeKind::Int)),
+           TypeError, "{}: BroadcastingList{} of {} (an int or float list is expected)", qualname(), n, t->str());
+  auto list = std::make_shared<SchemaType>();
+  list->kind = SchemaType::Kind::List;
+  list->fixed_size = n;
+  list->contained.push_back(std::make_shared<SchemaType>());
+  list->contained[0]->name = t->contained()[0]->str();
+  if (optional) {
+    auto opt = std::make_shared<SchemaType>();
+    opt->kind = SchemaType::Kind::Optional;
+    opt->contained.push_back(std::move(list));
+    list = std::move(opt);
+  }
+  schema_.arguments[i].type = std::move(list);
+}
+
 const Code& GraphFunction::code() const {
   std::call_once(code_once_, [&] { code_ = std::make_unique<Code>(emit_code(graph_, qualname(), owner_)); });
   return *code_;

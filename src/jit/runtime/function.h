@@ -63,6 +63,10 @@ class GraphFunction : public Function {
 
   const GraphPtr& graph() const { return graph_; }
   CompilationUnit* owner() const { return owner_; }
+  // Parameter `i` (a List[int] or List[float], perhaps Optional) also takes one element,
+  // repeated `n` times at the call: torch's BroadcastingListN[T], as its library declares
+  // kernel_size. Recorded in the schema as T[n], as an operator's int[2] is; set before use.
+  void set_broadcasting_list(size_t i, int64_t n);
   const FunctionSchema& schema() const override { return schema_; }
   const std::vector<std::optional<IValue>>& defaults() const override { return defaults_; }
   void run(Stack& stack) const override;
