@@ -322,6 +322,20 @@ Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_
 Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
                           std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
 
+// fold.cpp: F.unfold / F.fold. im2col turns (N,) C, H, W into (N,) C*kh*kw, L columns,
+// one per sliding block (zeros where the block reaches into the padding); col2im sums
+// such columns back into (N,) C, out_h, out_w, in torch's order. Each list has 2 entries.
+Tensor im2col(const Tensor& self, IntList kernel_size, IntList dilation, IntList padding, IntList stride);
+Tensor col2im(const Tensor& self, IntList output_size, IntList kernel_size, IntList dilation, IntList padding,
+              IntList stride);
+
+// grid_sample.cpp: F.affine_grid's generator (size [N, C, H, W] or [N, C, D, H, W]; theta
+// N x 2 x 3 or N x 3 x 4) and F.grid_sample on 4-D input: interpolation 0 bilinear,
+// 1 nearest (2, bicubic, is refused); padding 0 zeros, 1 border, 2 reflection.
+Tensor affine_grid_generator(const Tensor& theta, IntList size, bool align_corners);
+Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation, int64_t padding,
+                       bool align_corners);
+
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.
 inline constexpr int64_t kReductionNone = 0;

@@ -3781,6 +3781,9 @@ Function* FileCompiler::nn_functional(const std::string& name, const SourceRange
   const std::string qualname = std::string(kNNFunctionalModule) + "." + name;
   if (Function* f = cu_.find_function(qualname)) return f;
   if (!nn_functional_defines(name)) return nullptr;
+  // A loaded archive that carries torch's own compilation of it (methods defined on a
+  // loaded module): that one, which its kept code already holds.
+  if (Function* f = cu_.find_function("__torch__." + qualname)) return f;
   // Its own file compiler: the library's helpers resolve among themselves, and the
   // user's names (a function of theirs called relu) do not leak in.
   Nest nest(*this, use);

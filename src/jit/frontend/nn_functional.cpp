@@ -525,6 +525,56 @@ def lp_pool2d(input: Tensor, norm_type: float, kernel_size: BroadcastingList2[in
         out = torch.avg_pool2d(input.pow(norm_type), kernel_size, kernel_size, [0, 0], ceil_mode)
     return (torch.sign(out) * torch.relu(torch.abs(out))).mul(kernel_size[0] * kernel_size[1]).pow(1.0 / norm_type)
 
+def unfold(input: Tensor, kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
+    return torch.im2col(input, kernel_size, dilation, padding, stride)
+
+def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
+    return torch.col2im(input, output_size, kernel_size, dilation, padding, stride)
+
+def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = None) -> Tensor:
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the documentation of grid_sample for details.")
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError("Expected theta to have floating point type, but got " + str(theta.dtype))
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.size(-2) != 2 or theta.size(-1) != 3:
+            raise ValueError("Expected a batch of 2D affine matrices of shape Nx2x3 for size " + str(size) + ". Got " + str(theta.size()) + ".")
+        spatial = size[-2:]
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.size(-2) != 3 or theta.size(-1) != 4:
+            raise ValueError("Expected a batch of 3D affine matrices of shape Nx3x4 for size " + str(size) + ". Got " + str(theta.size()) + ".")
+        spatial = size[-3:]
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, respectively. Got size " + str(size) + ".")
+    if align_corners and min(spatial) == 1:
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when align_corners=True. This is not an issue for standard usage of affine_grid. See the documentation of affine_grid for details.")
+    elif min(size) <= 0:
+        raise ValueError("Expected non-zero, positive output size. Got " + str(size))
+    return torch.affine_grid_generator(theta, size, align_corners)
+
+def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros", align_corners: Optional[bool] = None) -> Tensor:
+    if mode != "bilinear" and mode != "nearest" and mode != "bicubic":
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: '" + mode + "'")
+    if padding_mode != "zeros" and padding_mode != "border" and padding_mode != "reflection":
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or 'reflection', but got: '" + padding_mode + "'")
+    if mode == "bilinear":
+        mode_enum = 0
+    elif mode == "nearest":
+        mode_enum = 1
+    else:
+        mode_enum = 2
+    if padding_mode == "zeros":
+        padding_mode_enum = 0
+    elif padding_mode == "border":
+        padding_mode_enum = 1
+    else:
+        padding_mode_enum = 2
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. Please specify align_corners=True if the old behavior is desired. See the documentation of grid_sample for details.")
+        align_corners = False
+    return torch.grid_sampler(input, grid, mode_enum, padding_mode_enum, align_corners)
+
 def _interp_output_size(input: Tensor, dim: int, size: Optional[List[int]], scale_factor: Optional[List[float]]) -> List[int]:
     result: List[int] = []
     if size is not None:

@@ -519,6 +519,31 @@ void list_all(Stack& s) {
 void enum_name(Stack& s) { push(s, pop(s).toEnum()->name); }
 void enum_value(Stack& s) { push(s, pop(s).toEnum()->value); }
 
+// F.unfold / F.fold (fold.cpp).
+void im2col_op(Stack& s) {
+  auto stride = pop_int_list(s), padding = pop_int_list(s), dilation = pop_int_list(s), kernel = pop_int_list(s);
+  push(s, torchlet::im2col(pop_tensor(s), kernel, dilation, padding, stride));
+}
+void col2im_op(Stack& s) {
+  auto stride = pop_int_list(s), padding = pop_int_list(s), dilation = pop_int_list(s), kernel = pop_int_list(s);
+  auto output_size = pop_int_list(s);
+  push(s, torchlet::col2im(pop_tensor(s), output_size, kernel, dilation, padding, stride));
+}
+
+// F.affine_grid / F.grid_sample (grid_sample.cpp).
+void affine_grid_generator_op(Stack& s) {
+  const bool align_corners = pop_bool(s);
+  auto size = pop_int_list(s);
+  push(s, torchlet::affine_grid_generator(pop_tensor(s), size, align_corners));
+}
+void grid_sampler_op(Stack& s) {
+  const bool align_corners = pop_bool(s);
+  const int64_t padding = pop_int(s), interpolation = pop_int(s);
+  Tensor grid = pop_tensor(s), input = pop_tensor(s);
+  TL_CHECK(input.dim() != 5, UnsupportedError, "grid_sampler on 5-D (volumetric) input is not supported by torchlet yet");
+  push(s, torchlet::grid_sampler_2d(input, grid, interpolation, padding, align_corners));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -584,6 +609,11 @@ static RegisterOps reg({
     {"aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", loss<torchlet::l1_loss>},
     {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", loss_param<torchlet::smooth_l1_loss>},
     {"aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor", loss_param<torchlet::huber_loss>},
+    {"aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor", affine_grid_generator_op},
+    {"aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op},
+    {"aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op},
+    {"aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor", im2col_op},
+    {"aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor", col2im_op},
     {"aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor", nll_loss},
     // What F.nll_loss calls: torch's nll_loss takes 1-D/2-D input and this any (N, C, d1, ...);
     // torchlet's nll_loss takes every layout already.

@@ -223,8 +223,9 @@ void add_defined_methods(const CompilationUnit& cu, std::vector<std::tuple<std::
     const std::string& cls = entry.first;
     const Function* fn = entry.second;
     TL_CHECK(!cls.empty(), UnsupportedError,
-             "cannot save {}: a function defined methods compiled (a torch.jit.fork closure) has no place in the code "
-             "the module was loaded from yet", fn->qualname());
+             "cannot save {}: a free function compiled for defined methods (a torch.jit.fork closure, or a "
+             "torch.nn.functional function the loaded archive does not carry) has no place in the code the module "
+             "was loaded from yet", fn->qualname());
     auto it = std::find_if(by_class.begin(), by_class.end(), [&](const auto& e) { return e.first == cls; });
     if (it == by_class.end()) it = by_class.insert(by_class.end(), {cls, {}});
     it->second.push_back(fn);
