@@ -170,8 +170,8 @@ Tensor index_add_impl(const Tensor& self, int64_t dim, const Tensor& index, cons
            source.dim() == 0 ? 1 : src.size(d));
   for (size_t i = 0; i < idx.size(); ++i) {
     const int64_t k = idx[i];
-    TL_CHECK(k >= -out.size(d) && k < out.size(d), IndexError, "index out of range in self");
-    Tensor row = out.select(d, k < 0 ? k + out.size(d) : k);
+    TL_CHECK(k >= 0 && k < out.size(d), IndexError, "index out of range in self");  // torch: no negatives
+    Tensor row = out.select(d, k);
     torchlet::add_(row, src.select(d, static_cast<int64_t>(i)), alpha);
   }
   return self.dim() == 0 ? out.reshape({}) : out;

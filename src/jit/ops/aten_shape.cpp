@@ -413,6 +413,10 @@ void unbind(Stack& s) {
 Tensor index_select_impl(Stack& s) {
   Tensor index = pop_tensor(s);
   int64_t dim = pop_int(s);
+  // torch's index_select refuses negative indices; the kernel wraps them for the callers
+  // that mean them (take, advanced indexing).
+  if (index.dtype() == DType::Long || index.dtype() == DType::Int)
+    for (int64_t i : index.reshape({-1}).to_vector<int64_t>()) TL_CHECK(i >= 0, IndexError, "index out of range in self");
   return torchlet::index_select(pop_tensor(s), dim, index);
 }
 void index_select(Stack& s) { push(s, index_select_impl(s)); }

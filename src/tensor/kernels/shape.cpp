@@ -214,9 +214,10 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   int64_t lin = 0, n = x.size(d);
   for_each_index(ix.sizes(), [&](const Shape& pos) {
     int64_t k = ip[lin];
-    TL_CHECK(k >= -n && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
+    // torch's gather/scatter take no negative indices (index_select and take do).
+    TL_CHECK(k >= 0 && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
     Shape at = pos;
-    at[static_cast<size_t>(d)] = k < 0 ? k + n : k;
+    at[static_cast<size_t>(d)] = k;
     move_element(dst + lin * static_cast<int64_t>(es), src + byte_offset(x, at), es);
     ++lin;
   });
@@ -246,9 +247,9 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
   int64_t lin = 0, n = o.size(d);
   for_each_index(ix.sizes(), [&](const Shape& pos) {
     int64_t k = ip[lin++];
-    TL_CHECK(k >= -n && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
+    TL_CHECK(k >= 0 && k < n, IndexError, "index {} is out of bounds for dimension {} with size {}", k, d, n);
     Shape at = pos;
-    at[static_cast<size_t>(d)] = k < 0 ? k + n : k;
+    at[static_cast<size_t>(d)] = k;
     move_element(dst + byte_offset(o, at), sp + byte_offset(s, pos), es);
   });
   return out;
