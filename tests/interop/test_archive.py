@@ -370,7 +370,8 @@ class TensorFunctions(torch.nn.Module):
 
 class NNComposites(torch.nn.Module):
     """torch.nn modules whose operators torch composes from others
-    (src/jit/ops/aten_nn_composite.cpp)."""
+    (src/jit/ops/aten_nn_composite.cpp), and the multi-class margin losses
+    (src/jit/ops/aten_nn_extra.cpp)."""
 
     def __init__(self):
         super().__init__()
@@ -382,10 +383,14 @@ class NNComposites(torch.nn.Module):
         self.cos_loss = torch.nn.CosineEmbeddingLoss(0.1)
         self.hinge = torch.nn.HingeEmbeddingLoss()
         self.poisson = torch.nn.PoissonNLLLoss(full=True)
+        self.multi_margin = torch.nn.MultiMarginLoss(p=2, margin=0.5, weight=torch.tensor([0.5, 1.0, 1.5, 2.0]))
+        self.multilabel = torch.nn.MultiLabelMarginLoss(reduction="none")
 
     def forward(self, img: torch.Tensor, a: torch.Tensor, b: torch.Tensor, y: torch.Tensor) -> List[torch.Tensor]:
         return [self.shuffle(img), self.bilinear(a, b), self.cos(a, b), self.pair(a, b), self.triplet(a, b, a.flip(0)),
-                self.cos_loss(a, b, y), self.hinge(a, y.unsqueeze(1).expand(3, 4)), self.poisson(a, b.abs() * 3)]
+                self.cos_loss(a, b, y), self.hinge(a, y.unsqueeze(1).expand(3, 4)), self.poisson(a, b.abs() * 3),
+                self.multi_margin(a, torch.tensor([1, 0, 3])),
+                self.multilabel(b, torch.tensor([[3, 0, -1, 1], [1, -1, 2, 3], [0, 1, 2, 3]]))]
 
 
 def scripted(make):

@@ -434,6 +434,18 @@ def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Optional[
         return loss.mean()
     return loss.sum()
 
+def multilabel_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    return torch.multilabel_margin_loss(input, target, _reduction(size_average, reduce, reduction))
+
+def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float = 1.0, weight: Optional[Tensor] = None, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
+    code = _reduction(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None:
+        if weight.dim() != 1:
+            raise ValueError("weight must be one-dimensional")
+    return torch.multi_margin_loss(input, target, p, margin, weight, code)
+
 def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     return torch.hinge_embedding_loss(input, target, margin, _reduction(size_average, reduce, reduction))
 

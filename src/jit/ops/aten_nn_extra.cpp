@@ -1,9 +1,12 @@
 // The second batch of neural-network operators: more activations, einsum, 1-d/3-d
 // transposed convolution and pooling, F.pad, the other upsampling modes, embedding_bag,
-// losses, random tensors from torchlet's seedable default generator, eye, baddbmm,
-// and the runtime queries scripted modules make (is_grad_enabled, ...).
+// losses (the multi-class margin ones too), random tensors from torchlet's seedable
+// default generator, eye, baddbmm, and the runtime queries scripted modules make
+// (is_grad_enabled, ...).
 // Generator arguments must be None: the default generator is used, seeded by
 // aten::manual_seed, so results match torch.manual_seed's.
+#include <limits>
+
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -379,6 +382,156 @@ void kl_div(Stack& s) {
   push(s, torchlet::kl_div(pop_tensor(s), target, reduction, log_target));
 }
 
+// The multi-class margin losses keep torch's CPU kernels' arithmetic: per-sample sums in
+// the element type (multi_margin) or in double rounded to it (multilabel), the batch sum
+// in double. Both read class indices from the target, so every index is checked before
+// it is used; torch 1.13 reads a too-short weight past its end, torchlet refuses it.
+struct MarginLossFrames {
+  int64_t nframe = 1, dim = 1;
+};
+MarginLossFrames margin_loss_frames(const Tensor& input) {
+  const int64_t nd = input.dim();
+  TL_CHECK((nd == 2 && input.size(1) != 0) || (nd == 1 && input.size(0) != 0) || nd == 0, ValueError,
+           "Expected non-empty vector or matrix with optional 0-dim batch size, but got: {}", shape_repr(input.sizes()));
+  if (nd == 2) return {input.size(0), input.size(1)};
+  return {1, nd == 0 ? 1 : input.size(0)};
+}
+
+// Runs fn<float> or fn<double>: the margin kernels' dtypes (checked before).
+template <typename Fn>
+void float_or_double(DType d, Fn&& fn) {
+  if (d == DType::Float) fn.template operator()<float>();
+  else fn.template operator()<double>();
+}
+
+template <typename T>
+const T* typed_data(const Tensor& t) {
+  TL_CHECK(t.dtype() == dtype_of<T>, TypeError, "expected scalar type {} but found {}",
+           dtype_info(dtype_of<T>).scalar_type_name, dtype_info(t.dtype()).scalar_type_name);
+  return t.data<T>();
+}
+
+// An empty input leaves torch's output uninitialized; here it is what the kernel's own
+// arithmetic gives over no samples: 0 summed, NaN averaged.
+Tensor empty_margin_loss(const Tensor& input, bool unreduced, int64_t reduction) {
+  if (unreduced) return empty({0}, input.dtype());
+  const bool nan = reduction == kReductionMean && is_floating(input.dtype());
+  return full({}, nan ? Scalar(std::numeric_limits<double>::quiet_NaN()) : Scalar(int64_t{0}), input.dtype());
+}
+
+void multi_margin_loss(Stack& s) {
+  const int64_t reduction = pop_int(s);
+  const auto weight = pop_opt_tensor(s);
+  const Scalar margin = pop_scalar(s);
+  const int64_t p = pop_scalar(s).to_int();
+  const Tensor target = pop_tensor(s), input = pop_tensor(s);
+  TL_CHECK(p == 1 || p == 2, ValueError, "only p == 1 and p == 2 supported");
+  const MarginLossFrames frames = margin_loss_frames(input);
+  const int64_t nframe = frames.nframe, dim = frames.dim;  // (clang 14 lambdas capture no bindings)
+  TL_CHECK(target.dim() <= 1 && target.numel() == nframe, ValueError, "inconsistent target size, got: {}",
+           shape_repr(target.sizes()));
+  if (weight)
+    TL_CHECK(weight->numel() == dim, ValueError, "inconsistent weight size, expected {} but got {}", dim,
+             shape_repr(weight->sizes()));
+  const bool unreduced = reduction == kReductionNone && target.dim() > 0;
+  if (input.numel() == 0) return push(s, empty_margin_loss(input, unreduced, reduction));
+  TL_CHECK(input.dtype() == DType::Float || input.dtype() == DType::Double, UnsupportedError,
+           "\"multi_margin_loss_cpu_kernel\" not implemented for '{}'", dtype_info(input.dtype()).scalar_type_name);
+  const Tensor x = input.contiguous(), t = target.contiguous();
+  const Tensor w = weight ? weight->contiguous() : Tensor();
+  Tensor out = unreduced ? empty({nframe}, input.dtype()) : empty({}, input.dtype());
+  float_or_double(input.dtype(), [&]<typename T>() {
+    const T* xp = x.data<T>();
+    const int64_t* tp = typed_data<int64_t>(t);
+    const T* wp = weight ? typed_data<T>(w) : nullptr;
+    const T m = margin.to<T>();
+    double total = 0;
+    for (int64_t i = 0; i < nframe; ++i, xp += dim) {
+      const int64_t y = tp[i];
+      TL_CHECK(y >= 0 && y < dim, IndexError, "target out of range");
+      T sum = 0;
+      for (int64_t d = 0; d < dim; ++d) {
+        if (d == y) continue;
+        const T z = m - xp[y] + xp[d];
+        if (!(z > 0)) continue;
+        T h = p == 1 ? z : z * z;
+        if (wp) h *= wp[y];
+        sum += h;
+      }
+      sum /= static_cast<T>(dim);
+      if (unreduced) out.data<T>()[i] = sum;
+      else total += sum;
+    }
+    if (!unreduced) {
+      if (reduction == kReductionMean) total /= static_cast<double>(nframe);
+      *out.data<T>() = static_cast<T>(total);
+    }
+  });
+  push(s, out);
+}
+
+// aten::multilabel_margin_loss_forward: the loss and is_target (1 where a class is one of
+// its sample's targets, listed before the first -1).
+std::pair<Tensor, Tensor> multilabel_margin_loss_impl(const Tensor& input, const Tensor& target, int64_t reduction) {
+  const MarginLossFrames frames = margin_loss_frames(input);
+  const int64_t nframe = frames.nframe, dim = frames.dim;  // (clang 14 lambdas capture no bindings)
+  const bool target_fits = input.dim() == 2 ? target.dim() == 2 && target.size(0) == nframe && target.size(1) == dim
+                                            : target.dim() <= 1 && target.numel() == dim;
+  TL_CHECK(target_fits, ValueError, "inconsistent size {} for argument #2 'target'", shape_repr(target.sizes()));
+  const bool unreduced = reduction == kReductionNone && target.dim() > 1;
+  Tensor is_target = zeros(target.sizes(), input.dtype());
+  if (input.numel() == 0) return {empty_margin_loss(input, unreduced, reduction), is_target};
+  const Tensor t = target.contiguous();
+  const Tensor as_long = t.to(DType::Long);  // torch checks the range before the dtype
+  const int64_t* tp = as_long.data<int64_t>();
+  for (int64_t i = 0, n = t.numel(); i < n; ++i)
+    TL_CHECK(tp[i] >= -1 && tp[i] < dim, IndexError, "argument #2 'target' is out of range");
+  TL_CHECK(input.dtype() == DType::Float || input.dtype() == DType::Double, UnsupportedError,
+           "\"multilabel_margin_loss_forward_out_frame\" not implemented for '{}'",
+           dtype_info(input.dtype()).scalar_type_name);
+  (void)typed_data<int64_t>(t);
+  const Tensor x = input.contiguous();
+  Tensor out = unreduced ? empty({nframe}, input.dtype()) : empty({}, input.dtype());
+  float_or_double(input.dtype(), [&]<typename T>() {
+    const T* xp = x.data<T>();
+    const int64_t* yp = t.data<int64_t>();
+    T* marks = is_target.data<T>();
+    double total = 0;
+    for (int64_t i = 0; i < nframe; ++i, xp += dim, yp += dim, marks += dim) {
+      for (int64_t k = 0; k < dim && yp[k] >= 0; ++k) marks[yp[k]] = 1;
+      double frame = 0;
+      for (int64_t k = 0; k < dim && yp[k] >= 0; ++k) {
+        const T x_target = xp[yp[k]];
+        for (int64_t d = 0; d < dim; ++d) {
+          if (marks[d] != 0) continue;
+          const T z = 1 - x_target + xp[d];
+          if (z > 0) frame += z;
+        }
+      }
+      const T sum = static_cast<T>(frame);
+      if (unreduced) out.data<T>()[i] = sum / static_cast<T>(dim);
+      else total += sum;
+    }
+    if (!unreduced) {
+      total /= static_cast<double>(dim);
+      if (reduction == kReductionMean) total /= static_cast<double>(nframe);
+      *out.data<T>() = static_cast<T>(total);
+    }
+  });
+  return {out, is_target};
+}
+void multilabel_margin_loss(Stack& s) {
+  const int64_t reduction = pop_int(s);
+  const Tensor target = pop_tensor(s);
+  push(s, multilabel_margin_loss_impl(pop_tensor(s), target, reduction).first);
+}
+void multilabel_margin_loss_forward(Stack& s) {
+  const int64_t reduction = pop_int(s);
+  const Tensor target = pop_tensor(s);
+  auto [out, is_target] = multilabel_margin_loss_impl(pop_tensor(s), target, reduction);
+  push(s, out, is_target);
+}
+
 // --- random and eye -------------------------------------------------------------------------
 template <bool kNormal, bool kGenerator>
 void rand_like_torch(Stack& s) {
@@ -621,6 +774,9 @@ static RegisterOps reg({
     {"aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor", cross_entropy},
     {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor", bce},
     {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor", bce_logits},
+    {"aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1) -> Tensor", multi_margin_loss},
+    {"aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", multilabel_margin_loss},
+    {"aten::multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)", multilabel_margin_loss_forward},
     {"aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor", kl_div},
     {"aten::rand(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<false, false>},
     {"aten::rand.generator(int[] size, *, Generator? generator, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", rand_like_torch<false, true>},
