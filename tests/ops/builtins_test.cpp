@@ -4,6 +4,7 @@
 // where torch crashes or hangs (int % 0 raises SIGFPE, count("")/replace("") loop
 // forever) and torchlet follows Python instead, printing (prim::Print, str, format)
 // and the aliasing of lists, dicts and tensors across mutating operators.
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -197,6 +198,25 @@ TEST(Builtins, TensorViewsAndInPlaceOpsAlias) {
   EXPECT_EQ(shape_repr(out.sizes()), "[2, 2]");
   EXPECT_EQ(op_error("aten::mul.out", {ones({2}), ones({2}), IValue(empty({2}, DType::Long))}),
             "mul: result type Float can't be cast to the desired output type Long");
+}
+
+// torch 1.13's multi_margin_loss does not check the weight's length and reads
+// weight[target] past its end (F.multi_margin_loss(x, t, weight=torch.rand(4)) with 5
+// classes returned a value); torchlet names the mismatch. Empty batches, which torch leaves
+// uninitialized, reduce over nothing: 0 summed, NaN averaged.
+TEST(Builtins, MarginLossesRefuseWhatTorchReadsPastTheEnd) {
+  Tensor x = arange(10, DType::Float).reshape({2, 5});
+  Tensor target = arange(3, 5, 1, DType::Long);  // classes 3 and 4
+  EXPECT_EQ(op_error("aten::multi_margin_loss", {x, target, 1, 1.0, IValue(ones({4})), 1}),
+            "inconsistent weight size, expected 5 but got [4]");
+  EXPECT_EQ(op_error("aten::multi_margin_loss", {x, target, 1, 1.0, IValue(ones({5})), 1}), "");
+  Tensor none = empty({0, 5}, DType::Float), no_target = empty({0}, DType::Long);
+  EXPECT_EQ(call_op("aten::multi_margin_loss", {none, no_target, 1, 1.0, IValue(), 2}).toTensor().item().to_double(),
+            0.0);
+  EXPECT_TRUE(std::isnan(
+      call_op("aten::multi_margin_loss", {none, no_target, 1, 1.0, IValue(), 1}).toTensor().item().to_double()));
+  EXPECT_EQ(op_error("aten::multilabel_margin_loss", {x, IValue(full({2, 5}, Scalar(int64_t{5}), DType::Long)), 1}),
+            "argument #2 'target' is out of range");
 }
 
 }  // namespace
