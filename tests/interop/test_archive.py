@@ -393,6 +393,23 @@ class NNComposites(torch.nn.Module):
                 self.multilabel(b, torch.tensor([[3, 0, -1, 1], [1, -1, 2, 3], [0, 1, 2, 3]]))]
 
 
+class Unpooling(torch.nn.Module):
+    """nn.MaxUnpool1d/2d/3d (aten::max_unpool2d/3d). Traced: torch 1.13 cannot script
+    nn.MaxUnpool2d (an internal assert, "Expected IntList but got Int")."""
+
+    def __init__(self):
+        super().__init__()
+        self.pool1, self.unpool1 = torch.nn.MaxPool1d(2, return_indices=True), torch.nn.MaxUnpool1d(2)
+        self.pool2, self.unpool2 = torch.nn.MaxPool2d(2, return_indices=True), torch.nn.MaxUnpool2d(2)
+        self.pool3, self.unpool3 = torch.nn.MaxPool3d(2, return_indices=True), torch.nn.MaxUnpool3d(2)
+
+    def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        p1, i1 = self.pool1(x.flatten(2))
+        p2, i2 = self.pool2(x)
+        p3, i3 = self.pool3(x.unsqueeze(0))
+        return self.unpool1(p1, i1), self.unpool2(p2, i2, output_size=[5, 5]), self.unpool3(p3, i3)
+
+
 def scripted(make):
     return lambda: torch.jit.script(make().eval())
 
@@ -485,6 +502,7 @@ def cases():
         "interpolate": (scripted(Interpolating), [("forward", (torch.randn(1, 2, 4, 6), torch.randn(1, 3, 5)))]),
         "nn_composites": (scripted(NNComposites), [("forward", (torch.randn(2, 8, 3, 3), torch.randn(3, 4), torch.randn(3, 4),
                                                               torch.tensor([1.0, -1.0, 1.0])))]),
+        "max_unpool_traced": (traced(Unpooling, (torch.randn(2, 4, 4, 4),)), [("forward", (torch.randn(2, 4, 4, 4),))]),
         "tensor_functions": (scripted(TensorFunctions), [("forward", (torch.tensor([[1.0, -2.0, 0.25, 4.0],
                                                                                     [0.5, 3.0, -1.0, 2.0]]), (4, 2)))]),
         "with_statements": (scripted(Managed), [("forward", (torch.randn(3), 100.0)),

@@ -494,6 +494,44 @@ def max_pool3d_with_indices(input: Tensor, kernel_size: BroadcastingList3[int], 
         stride = torch.jit.annotate(List[int], [])
     return torch.max_pool3d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
 
+def _unpool_output_size(input: Tensor, kernel_size: List[int], stride: List[int], padding: List[int], output_size: Optional[List[int]]) -> List[int]:
+    input_size = input.size()
+    default_size: List[int] = []
+    for d in range(len(kernel_size)):
+        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    if output_size is None:
+        return default_size
+    size = output_size
+    if len(size) == len(kernel_size) + 2:
+        size = size[2:]
+    if len(size) != len(kernel_size):
+        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of '{}'".format(len(kernel_size), len(kernel_size) + 2, len(size)))
+    for d in range(len(kernel_size)):
+        min_size = default_size[d] - stride[d]
+        max_size = default_size[d] + stride[d]
+        if not (min_size < size[d] < max_size):
+            raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(size, d, min_size, max_size))
+    return size
+
+def max_unpool1d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList1[int], stride: Optional[BroadcastingList1[int]] = None, padding: BroadcastingList1[int] = 0, output_size: Optional[BroadcastingList1[int]] = None) -> Tensor:
+    _stride = kernel_size
+    if stride is not None:
+        _stride = stride
+    size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return torch.max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), size + [1]).squeeze(-1)
+
+def max_unpool2d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList2[int], stride: Optional[BroadcastingList2[int]] = None, padding: BroadcastingList2[int] = 0, output_size: Optional[BroadcastingList2[int]] = None) -> Tensor:
+    _stride = kernel_size
+    if stride is not None:
+        _stride = stride
+    return torch.max_unpool2d(input, indices, _unpool_output_size(input, kernel_size, _stride, padding, output_size))
+
+def max_unpool3d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList3[int], stride: Optional[BroadcastingList3[int]] = None, padding: BroadcastingList3[int] = 0, output_size: Optional[BroadcastingList3[int]] = None) -> Tensor:
+    _stride = kernel_size
+    if stride is not None:
+        _stride = stride
+    return torch.max_unpool3d(input, indices, _unpool_output_size(input, kernel_size, _stride, padding, output_size), _stride, padding)
+
 def _list_with_default(out_size: List[int], defaults: List[int]) -> List[int]:
     if len(defaults) <= len(out_size):
         raise ValueError("Input dimension should be at least " + str(len(out_size) + 1))

@@ -1,11 +1,14 @@
 // The second batch of neural-network operators: more activations, einsum, 1-d/3-d
-// transposed convolution and pooling, F.pad, the other upsampling modes, embedding_bag,
-// losses (the multi-class margin ones too), random tensors from torchlet's seedable
-// default generator, eye, baddbmm, and the runtime queries scripted modules make
-// (is_grad_enabled, ...).
+// transposed convolution and pooling, max_unpool, F.pad, the other upsampling modes,
+// embedding_bag, losses (the multi-class margin ones too), random tensors from torchlet's
+// seedable default generator, eye, baddbmm, and the runtime queries scripted modules
+// make (is_grad_enabled, ...).
 // Generator arguments must be None: the default generator is used, seeded by
 // aten::manual_seed, so results match torch.manual_seed's.
 #include <limits>
+#include <optional>
+
+#include <fmt/ranges.h>
 
 #include <torchlet/ops.h>
 
@@ -532,6 +535,88 @@ void multilabel_margin_loss_forward(Stack& s) {
   push(s, out, is_target);
 }
 
+// --- max_unpool -----------------------------------------------------------------------------
+// max_unpool2d/3d scatter each input value to the flat position its index names within
+// its (batch, channel) plane of the output, zeros elsewhere. Planes are walked in order
+// and, as in torch's single-threaded kernel, a later value for the same position wins and
+// the error names the last invalid index met. Checks and wording follow torch 1.13's.
+void max_unpool_impl(Stack& s, int spatial) {
+  const bool is3d = spatial == 3;
+  std::vector<int64_t> stride, padding;
+  if (is3d) {
+    padding = pop_int_list(s);
+    stride = pop_int_list(s);
+  }
+  const std::vector<int64_t> output_size = pop_int_list(s);
+  const Tensor indices = pop_tensor(s), input = pop_tensor(s);
+  const int64_t nd = input.dim();
+  const char* op = is3d ? "max_unpool3d" : "max_unpool2d";
+  if (is3d) {
+    TL_CHECK(indices.dtype() == DType::Long, TypeError, "elements in indices should be type int64");
+    TL_CHECK(nd == 4 || nd == 5, ValueError,
+             "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with {} dimensions.", nd);
+    TL_CHECK(output_size.size() == 3, ValueError,
+             "There should be exactly three elements (depth, height, width) in output_size, but got: {} elements.",
+             output_size.size());
+    TL_CHECK(stride.size() == 3, ValueError,
+             "There should be exactly three elements (depth, height, width) in stride, but got: {} elements.", stride.size());
+    TL_CHECK(padding.size() == 3, ValueError,
+             "There should be exactly three elements (depth, height, width) in padding, but got: {} elements.",
+             padding.size());
+  } else {
+    TL_CHECK(indices.dtype() == DType::Long, TypeError, "elements in indices should be type int64 but got: {}",
+             dtype_info(indices.dtype()).scalar_type_name);
+    TL_CHECK(output_size.size() == 2, ValueError,
+             "There should be exactly two elements (height, width) in output_size, but got {} elements.", output_size.size());
+    TL_CHECK(nd == 3 || nd == 4, ValueError,
+             "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with {} dimensions.", nd);
+  }
+  TL_CHECK(input.sizes() == indices.sizes(), ValueError,
+           "Expected shape of indices to be same as that of the input tensor ({}) but got indices tensor with shape: {}",
+           shape_repr(input.sizes()), shape_repr(indices.sizes()));
+  for (int64_t i = 1; i < nd; ++i)
+    TL_CHECK(input.size(i) > 0, ValueError,
+             "max_unpooling{}d_forward_out_cpu(): Expected input to have non-zero size for non-batch dimensions, but got {} "
+             "with dimension {} being empty.",
+             spatial, shape_repr(input.sizes()), i);
+  if (is3d)
+    TL_CHECK(stride[0] > 0 && stride[1] > 0 && stride[2] > 0, ValueError,
+             "strides should be greater than zero, but got stride: {}", shape_repr(stride));
+  for (int64_t v : output_size)
+    TL_CHECK(v >= 0, ValueError, "{}: output_size {} has a negative size", op, shape_repr(output_size));
+  Shape out_shape(input.sizes().begin(), input.sizes().end() - spatial);
+  out_shape.insert(out_shape.end(), output_size.begin(), output_size.end());
+  Tensor out = zeros(out_shape, input.dtype());
+  if (out.numel() == 0) return push(s, out);
+  TL_CHECK(input.dtype() == DType::Float || input.dtype() == DType::Double, UnsupportedError,
+           "\"{}\" not implemented for '{}'", op, dtype_info(input.dtype()).scalar_type_name);
+  int64_t out_plane = 1, in_plane = 1;
+  for (int k = 0; k < spatial; ++k) {
+    out_plane *= output_size[static_cast<size_t>(k)];
+    in_plane *= input.size(nd - spatial + k);
+  }
+  const int64_t planes = input.numel() / in_plane;
+  const Tensor x = input.contiguous(), ix = indices.contiguous();
+  std::optional<int64_t> invalid;
+  float_or_double(input.dtype(), [&]<typename T>() {
+    const T* xp = x.data<T>();
+    const int64_t* ip = ix.data<int64_t>();
+    T* op_data = out.data<T>();
+    for (int64_t p = 0; p < planes; ++p, xp += in_plane, ip += in_plane, op_data += out_plane)
+      for (int64_t i = 0; i < in_plane; ++i) {
+        if (ip[i] < 0 || ip[i] >= out_plane) invalid = ip[i];
+        else op_data[ip[i]] = xp[i];
+      }
+  });
+  if (invalid) {
+    TL_FAIL(IndexError, "Found an invalid max index: {} (output volumes are of size {}", *invalid,
+            fmt::join(output_size, "x"));
+  }
+  push(s, out);
+}
+void max_unpool2d(Stack& s) { max_unpool_impl(s, 2); }
+void max_unpool3d(Stack& s) { max_unpool_impl(s, 3); }
+
 // --- random and eye -------------------------------------------------------------------------
 template <bool kNormal, bool kGenerator>
 void rand_like_torch(Stack& s) {
@@ -774,6 +859,8 @@ static RegisterOps reg({
     {"aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, float label_smoothing=0.) -> Tensor", cross_entropy},
     {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor", bce},
     {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1) -> Tensor", bce_logits},
+    {"aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor", max_unpool2d},
+    {"aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor", max_unpool3d},
     {"aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1) -> Tensor", multi_margin_loss},
     {"aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", multilabel_margin_loss},
     {"aten::multilabel_margin_loss_forward(Tensor self, Tensor target, int reduction) -> (Tensor output, Tensor is_target)", multilabel_margin_loss_forward},
