@@ -176,6 +176,12 @@ def alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace
         return torch.alpha_dropout_(input, p, training)
     return torch.alpha_dropout(input, p, training)
 
+def feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False, inplace: bool = False) -> Tensor:
+    _check_probability(p)
+    if inplace:
+        return torch.feature_alpha_dropout_(input, p, training)
+    return torch.feature_alpha_dropout(input, p, training)
+
 def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool, batched: bool) -> Tensor:
     if not batched:
         if inplace:

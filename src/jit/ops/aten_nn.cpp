@@ -306,7 +306,8 @@ void dropout_inplace(Stack& s) {
 void dropout_identity(Stack& s) {
   bool train = pop_bool(s);
   double p = pop_double(s);
-  TL_CHECK(!train || p == 0, UnsupportedError, "feature_dropout/alpha_dropout: training mode (train=True) is not supported");
+  TL_CHECK(!train || p == 0, UnsupportedError,
+           "feature_dropout/alpha_dropout/feature_alpha_dropout: training mode (train=True) is not supported");
 }
 
 // --- embedding, upsampling ---------------------------------------------------------------------
@@ -421,6 +422,8 @@ static RegisterOps reg({
     {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
     {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
     {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
+    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
     {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor", embedding},
     {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)", embedding_out},
     {"aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_nearest2d},

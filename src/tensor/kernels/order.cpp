@@ -271,15 +271,15 @@ Tensor logcumsumexp(const Tensor& self, int64_t dim) {
   kernels::dispatch_floating(d, "logcumsumexp", [&]<typename T>() {
     using M = kernels::opmath_t<T>;
     out = std::get<0>(scan_lines<T>(self, l, d, [&](const T* p, int64_t n, T* v, int64_t*) {
-      // torch's log_add_exp(x, carry), the carry rounded to T each step.
-      T carry = static_cast<T>(-std::numeric_limits<M>::infinity());
+      // torch's log_add_exp(x, carry), the carry kept in the accumulation type (float for
+      // bfloat16) and each output rounded from it.
+      M carry = -std::numeric_limits<M>::infinity();
       for (int64_t i = 0; i < n; ++i) {
-        const M x = static_cast<M>(p[i]), y = static_cast<M>(carry);
+        const M x = static_cast<M>(p[i]), y = carry;
         const M lo = std::isnan(y) ? y : std::min(x, y);
         const M hi = std::isnan(y) ? y : std::max(x, y);
-        const M r = (lo != hi || std::isfinite(lo)) ? static_cast<M>(std::log1p(std::exp(lo - hi)) + hi) : x;
-        carry = static_cast<T>(r);
-        v[i] = carry;
+        carry = (lo != hi || std::isfinite(lo)) ? static_cast<M>(std::log1p(std::exp(lo - hi)) + hi) : x;
+        v[i] = static_cast<T>(carry);
       }
     }));
   });
