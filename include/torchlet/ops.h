@@ -321,6 +321,12 @@ Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_
 // Cubic convolution with torch's coefficient A = -0.75; taps clamp at the borders.
 Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
                           std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
+// interpolate(antialias=True): PIL-style resampling, every input pixel under the output
+// pixel's (downscaled) footprint weighted by a triangle or a Keys a = -0.5 cubic filter.
+Tensor upsample_bilinear2d_aa(const Tensor& self, IntList output_size, bool align_corners,
+                              std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
+Tensor upsample_bicubic2d_aa(const Tensor& self, IntList output_size, bool align_corners,
+                             std::optional<double> scales_h = std::nullopt, std::optional<double> scales_w = std::nullopt);
 
 // fold.cpp: F.unfold / F.fold. im2col turns (N,) C, H, W into (N,) C*kh*kw, L columns,
 // one per sliding block (zeros where the block reaches into the padding); col2im sums

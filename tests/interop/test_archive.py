@@ -331,7 +331,8 @@ class Managed(torch.nn.Module):
 class Interpolating(torch.nn.Module):
     """F.interpolate, which torch compiles from Python into a function of its own that
     names every mode's operator (the archive carries it in code/__torch__/torch/nn/
-    functional.py): nearest, nearest-exact, (bi/tri)linear, bicubic, area."""
+    functional.py): nearest, nearest-exact, (bi/tri)linear, bicubic, area, and bilinear
+    and bicubic with antialias=True."""
 
     def forward(self, x: torch.Tensor, v: torch.Tensor) -> List[torch.Tensor]:
         F = torch.nn.functional
@@ -341,7 +342,9 @@ class Interpolating(torch.nn.Module):
                 F.interpolate(x, size=[3, 3], mode="bicubic", align_corners=True),
                 F.interpolate(x, size=[2, 3], mode="area"),
                 F.interpolate(v, scale_factor=2.5, mode="linear"),
-                F.interpolate(v, size=[4], mode="nearest-exact")]
+                F.interpolate(v, size=[4], mode="nearest-exact"),
+                F.interpolate(x, size=[2, 3], mode="bilinear", antialias=True),
+                F.interpolate(x, scale_factor=0.7, mode="bicubic", antialias=True, align_corners=True)]
 
 
 class TensorFunctions(torch.nn.Module):

@@ -98,23 +98,6 @@ class Cli(unittest.TestCase):
         self.assertIn("attribute small: List[int] = [1, 2]\n", proc.stdout)
         self.assertIn("TorchScript archive loaded in", proc.stdout)
 
-    def test_antialiased_interpolation_is_refused_by_name(self):
-        # F.interpolate's code compiles and runs its other modes (test_archive case
-        # interpolate); antialias=True is refused naming what is missing.
-        import tempfile
-
-        class Smooth(torch.nn.Module):
-            def forward(self, x: torch.Tensor) -> torch.Tensor:
-                return torch.nn.functional.interpolate(x, size=[2, 2], mode="bilinear", antialias=True)
-
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "smooth.pt")
-            torch.jit.save(torch.jit.script(Smooth()), path)
-            proc = run("run", path, "--shape", "1,1,4,4", check=False)
-        self.assertNotEqual(proc.returncode, 0)
-        self.assertIn("antialias=True", proc.stderr)
-        self.assertIn("not supported by torchlet yet", proc.stderr)
-
     def test_run_is_in_eval_mode_unless_asked_for_the_saved_one(self):
         import tempfile
 

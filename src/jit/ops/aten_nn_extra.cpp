@@ -265,12 +265,25 @@ void nearest_exact_vec(Stack& s) {
   for (size_t i = 0; i < kDims && i < a.scales.size(); ++i) sc[i] = a.scales[i];
   push(s, torchlet::upsample_nearest_exact(a.input, a.size, sc));
 }
-// interpolate(antialias=True): not computed yet. F.interpolate's code (as torch.jit.save
-// writes it) names these in branches most calls do not take, so they are registered
-// with their schemas, so that code compiles and runs, and refuse by name when reached.
-[[noreturn]] void antialias_refused(Stack&) {
-  TL_FAIL(UnsupportedError, "interpolate with antialias=True (aten::_upsample_bilinear2d_aa / _upsample_bicubic2d_aa) "
-                            "is not supported by torchlet yet");
+// interpolate(antialias=True).
+template <bool kCubic>
+void upsample_aa(Stack& s) {
+  auto sw = pop_opt_double(s);
+  auto sh = pop_opt_double(s);
+  bool align = pop_bool(s);
+  auto size = pop_int_list(s);
+  Tensor self = pop_tensor(s);
+  push(s, kCubic ? torchlet::upsample_bicubic2d_aa(self, size, align, sh, sw)
+                 : torchlet::upsample_bilinear2d_aa(self, size, align, sh, sw));
+}
+template <bool kCubic>
+void upsample_aa_vec(Stack& s) {
+  auto scales = pop_opt_doubles(s);
+  bool align = pop_bool(s);
+  auto size = pop_opt_int_list(s);
+  VecArgs a = vec_args(pop_tensor(s), size, scales, 2, kCubic ? "_upsample_bicubic2d_aa" : "_upsample_bilinear2d_aa");
+  push(s, kCubic ? torchlet::upsample_bicubic2d_aa(a.input, a.size, align, a.scales[0], a.scales[1])
+                 : torchlet::upsample_bilinear2d_aa(a.input, a.size, align, a.scales[0], a.scales[1]));
 }
 void linear1d(Stack& s) {
   auto sc = pop_opt_double(s);
@@ -825,10 +838,10 @@ static RegisterOps reg({
     {"aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest1d_vec},
     {"aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", nearest3d},
     {"aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest3d_vec},
-    {"aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", antialias_refused},
-    {"aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", antialias_refused},
-    {"aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", antialias_refused},
-    {"aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", antialias_refused},
+    {"aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_aa<false>},
+    {"aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", upsample_aa_vec<false>},
+    {"aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_aa<true>},
+    {"aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", upsample_aa_vec<true>},
     {"aten::_upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor", nearest_exact<1>},
     {"aten::_upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest_exact_vec<1>},
     {"aten::_upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", nearest_exact<2>},

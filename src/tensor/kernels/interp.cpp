@@ -1,6 +1,7 @@
 // Interpolation beyond the 2-d nearest/bilinear pair in nn.cpp: nearest 1d/3d, linear
-// 1d, trilinear 3d and bicubic 2d. Each spatial dim gets a table of source taps
-// (1 for nearest, 2 for linear, 4 for cubic) and weights computed as torch's
+// 1d, trilinear 3d, bicubic 2d, and antialiased bilinear/bicubic 2d (interpolate's
+// antialias=True, its own separable filter at the end). Each spatial dim gets a table
+// of source taps (1 for nearest, 2 for linear, 4 for cubic) and weights computed as torch's
 // UpSample.h does (source positions in the compute type, cubic coefficient -0.75);
 // one separable loop over [planes, T, H, W] then sums taps x weights per output.
 #include <algorithm>
@@ -224,6 +225,86 @@ Tensor upsample(const Tensor& self, IntList output_size, int64_t nsp, InterpKind
   return result;
 }
 
+// interpolate(antialias=True) as torch 1.13 computes it (PIL's resampling): each output
+// pixel averages the input pixels under its footprint, weighted by a triangle (bilinear)
+// or Keys a = -0.5 (bicubic) filter stretched by the downscale factor and normalised to
+// sum 1. Width first, then height, each pass in the element type; the expressions keep
+// torch's mixed float/double arithmetic so the taps and weights are torch's.
+template <typename T>
+T aa_filter(bool cubic, T t) {
+  double x = t < 0 ? -static_cast<double>(t) : static_cast<double>(t);
+  if (!cubic) return static_cast<T>(x < 1.0 ? 1.0 - x : 0.0);
+  constexpr double a = -0.5;
+  if (x < 1.0) return static_cast<T>(((a + 2.0) * x - (a + 3.0)) * x * x + 1);
+  if (x < 2.0) return static_cast<T>((((x - 5) * x + 8) * x - 4) * a);
+  return T(0);
+}
+
+// One pass along an axis of length `in` -> `out`: `outer` blocks of [axis, inner].
+template <typename T>
+void aa_pass(const T* src, T* dst, int64_t outer, int64_t in, int64_t out, int64_t inner, bool cubic, T scale) {
+  const int interp = cubic ? 4 : 2;
+  const T support = scale >= 1.0 ? static_cast<T>(interp * 0.5 * scale) : static_cast<T>(interp * 0.5);
+  const T invscale = scale >= 1.0 ? static_cast<T>(1.0 / scale) : T(1);
+  std::vector<int64_t> first(static_cast<size_t>(out)), count(static_cast<size_t>(out));
+  std::vector<std::vector<T>> weights(static_cast<size_t>(out));
+  for (int64_t i = 0; i < out; ++i) {
+    const T center = static_cast<T>(scale * (static_cast<double>(i) + 0.5));
+    const int64_t xmin = std::max(static_cast<int64_t>(static_cast<double>(center - support) + 0.5), int64_t{0});
+    const int64_t xsize = std::min(static_cast<int64_t>(static_cast<double>(center + support) + 0.5), in) - xmin;
+    std::vector<T>& w = weights[static_cast<size_t>(i)];
+    T total = 0;
+    for (int64_t j = 0; j < xsize; ++j) {
+      const T offset = static_cast<T>(j + xmin) - center;
+      w.push_back(aa_filter<T>(cubic, static_cast<T>((static_cast<double>(offset) + 0.5) * invscale)));
+      total += w.back();
+    }
+    if (total != 0)
+      for (T& v : w) v /= total;
+    first[static_cast<size_t>(i)] = std::min(xmin, in - 1);
+    count[static_cast<size_t>(i)] = xsize;
+  }
+  parallel_for(0, outer, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(out * inner, 1)),
+               [&](int64_t lo, int64_t hi) {
+                 for (int64_t b = lo; b < hi; ++b) {
+                   const T* block = src + b * in * inner;
+                   T* oblock = dst + b * out * inner;
+                   for (int64_t i = 0; i < out; ++i) {
+                     const T* w = weights[static_cast<size_t>(i)].data();
+                     const T* base = block + first[static_cast<size_t>(i)] * inner;
+                     const int64_t n = count[static_cast<size_t>(i)];
+                     for (int64_t k = 0; k < inner; ++k) {
+                       // torch starts from the first tap even when there is none (weight 0).
+                       T acc = base[k] * (n > 0 ? w[0] : T(0));
+                       for (int64_t j = 1; j < n; ++j) acc += base[j * inner + k] * w[j];
+                       oblock[i * inner + k] = acc;
+                     }
+                   }
+                 }
+               });
+}
+
+Tensor upsample_antialiased(const Tensor& self, IntList output_size, bool align_corners, std::optional<double> scales_h,
+                            std::optional<double> scales_w, bool cubic) {
+  check_upsample(self, output_size, 2);
+  const DType dt = self.dtype();
+  TL_CHECK(dt == DType::Float || dt == DType::Double, UnsupportedError,
+           "\"compute_indices_weights_aa\" not implemented for '{}'", dtype_info(dt).scalar_type_name);
+  const int64_t planes = self.size(0) * self.size(1), h = self.size(2), w = self.size(3);
+  const int64_t oh = output_size[0], ow = output_size[1];
+  Tensor result = empty({self.size(0), self.size(1), oh, ow}, dt);
+  if (result.numel() == 0) return result;
+  const Tensor x = self.contiguous();
+  auto run = [&]<typename T>() {
+    Tensor wide = empty({planes, h, ow}, dt);
+    aa_pass<T>(x.data<T>(), wide.data<T>(), planes * h, w, ow, 1, cubic, pixel_scale<T>(w, ow, align_corners, scales_w));
+    aa_pass<T>(wide.data<T>(), result.data<T>(), planes, h, oh, ow, cubic, pixel_scale<T>(h, oh, align_corners, scales_h));
+  };
+  if (dt == DType::Float) run.template operator()<float>();
+  else run.template operator()<double>();
+  return result;
+}
+
 }  // namespace
 
 Tensor upsample_nearest1d(const Tensor& self, IntList output_size, std::optional<double> scales) {
@@ -254,6 +335,14 @@ Tensor upsample_trilinear3d(const Tensor& self, IntList output_size, bool align_
 Tensor upsample_bicubic2d(const Tensor& self, IntList output_size, bool align_corners,
                           std::optional<double> scales_h, std::optional<double> scales_w) {
   return upsample(self, output_size, 2, InterpKind::Cubic, align_corners, {scales_h, scales_w}, "upsample_bicubic2d");
+}
+Tensor upsample_bilinear2d_aa(const Tensor& self, IntList output_size, bool align_corners,
+                              std::optional<double> scales_h, std::optional<double> scales_w) {
+  return upsample_antialiased(self, output_size, align_corners, scales_h, scales_w, false);
+}
+Tensor upsample_bicubic2d_aa(const Tensor& self, IntList output_size, bool align_corners,
+                             std::optional<double> scales_h, std::optional<double> scales_w) {
+  return upsample_antialiased(self, output_size, align_corners, scales_h, scales_w, true);
 }
 
 }  // namespace torchlet
