@@ -170,18 +170,21 @@ T int_fmod(T a, T b) {
 
 // Python's floor division on floats, as torch's div_floor computes it: from fmod, so
 // that a == b * q + r holds as closely as floating point allows.
-template <typename T>
+// E is the element type: torch computes float16/bfloat16 with c10's arithmetic, which
+// rounds every step's result to E (for float and double, E is T and rounding is a no-op).
+template <typename T, typename E = T>
 T float_div_floor(T a, T b) {
+  auto r = [](T v) { return static_cast<T>(static_cast<E>(v)); };
   if (b == 0) return a / b;
-  T mod = std::fmod(a, b);
-  T div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= T(1);
+  T mod = r(std::fmod(a, b));
+  T div = r(r(a - mod) / b);
+  if (mod != 0 && ((b < 0) != (mod < 0))) div = r(div - T(1));
   T floordiv;
   if (div != 0) {
     floordiv = std::floor(div);
-    if (div - floordiv > T(0.5)) floordiv += T(1);
+    if (r(div - floordiv) > T(0.5)) floordiv = r(floordiv + T(1));
   } else {
-    floordiv = std::copysign(T(0), a / b);
+    floordiv = std::copysign(T(0), r(a / b));
   }
   return floordiv;
 }
@@ -263,12 +266,14 @@ void arith_kernel(BinaryOp op, std::string_view name, const StridedLoop& l, cons
       break;  // integral inputs were promoted to float before dispatch
     case BinaryOp::div_trunc:
       if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_div_trunc(a, b); });
-      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return std::trunc(a / b); });
+      // The quotient is rounded to T before truncating, as torch's c10 arithmetic does.
+      if constexpr (!kBool)
+        return run_binary<T, T>(l, [](M a, M b) { return std::trunc(static_cast<M>(static_cast<T>(a / b))); });
       break;
     case BinaryOp::div_floor:
     case BinaryOp::floor_divide:
       if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_div_floor(a, b); });
-      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return float_div_floor(a, b); });
+      if constexpr (!kBool) return run_binary<T, T>(l, [](M a, M b) { return float_div_floor<M, T>(a, b); });
       break;
     case BinaryOp::remainder:
       if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return int_remainder(a, b); });

@@ -469,6 +469,57 @@ Tensor std(const Tensor& self, IntList dim, int64_t correction, bool keepdim) {
   return var_impl(self, dim, correction, keepdim, true, "std");
 }
 
+namespace {
+
+// Whether the reduced dims are, in memory order, the innermost contiguous block: then
+// torch's TensorIterator sees one reduced last dim (is_reduce_lastdim).
+bool reduces_innermost_block(const Tensor& self, IntList dims) {
+  const int64_t nd = self.dim();
+  std::vector<int64_t> red, kept;
+  for (int64_t d = 0; d < nd; ++d) {
+    bool r = dims.empty();
+    for (int64_t x : dims) r = r || (x < 0 ? x + nd : x) == d;
+    if (self.size(d) != 1) (r ? red : kept).push_back(d);
+  }
+  std::sort(red.begin(), red.end(), [&](int64_t a, int64_t b) { return self.stride(a) < self.stride(b); });
+  int64_t expected = 1;
+  for (int64_t d : red) {
+    if (self.stride(d) != expected) return false;
+    expected *= self.size(d);
+  }
+  for (int64_t d : kept)
+    if (self.stride(d) < expected) return false;
+  return true;
+}
+
+// torch's norm over float16/bfloat16 in the element type: each step's result is rounded
+// to T, as c10::Half/BFloat16 arithmetic rounds it (acc + |x|, acc + x*x, acc + |x|^p).
+template <typename T>
+T reduced_precision_norm(const T* x, int64_t n, double p) {
+  auto round = [](float v) { return static_cast<float>(static_cast<T>(v)); };
+  if (std::isinf(p)) {
+    float best = p > 0 ? 0.0f : std::numeric_limits<float>::infinity();
+    for (int64_t i = 0; i < n; ++i) {
+      const float v = std::fabs(static_cast<float>(x[i]));
+      if (v != v) return static_cast<T>(v);
+      best = p > 0 ? std::max(best, v) : std::min(best, v);
+    }
+    return static_cast<T>(best);
+  }
+  const float ph = round(static_cast<float>(p));
+  float acc = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const float a = std::fabs(static_cast<float>(x[i]));
+    const float term = p == 0 ? static_cast<float>(a != 0) : p == 1 ? a : p == 2 ? round(a * a) : round(std::pow(a, ph));
+    acc = round(acc + term);
+  }
+  if (p == 0 || p == 1) return static_cast<T>(acc);
+  if (p == 2) return static_cast<T>(std::sqrt(acc));
+  return static_cast<T>(std::pow(acc, round(1.0f / ph)));
+}
+
+}  // namespace
+
 Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
   TL_CHECK(is_floating(self.dtype()), TypeError,
            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
@@ -478,8 +529,18 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
            "linalg.vector_norm cannot compute the {} norm on an empty dimension because the "
            "operation does not have an identity", p);
   Tensor out = empty(r.out_shape, self.dtype());
+  // torch's float path for bfloat16 is only its vectorised 2-norm over the last dim.
+  const bool element_type_accumulation =
+      self.dtype() == DType::Half ||
+      (self.dtype() == DType::BFloat16 && !(p == 2 && reduces_innermost_block(self, dim)));
   dispatch_real(self.dtype(), "norm", [&]<typename T>() {
     using A = opmath_t<T>;
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
+      if (element_type_accumulation) {
+        for_rows<T, T>(r, out, [p](const T* x, int64_t n) { return reduced_precision_norm<T>(x, n, p); });
+        return;
+      }
+    }
     for_rows<T, T>(r, out, [p](const T* x, int64_t n) {
       if (p == 2) return static_cast<T>(std::sqrt(pairwise_sum<A>(x, n, [](A v) { return v * v; })));
       if (p == 1) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return magnitude(v); }));
