@@ -201,6 +201,9 @@ Tensor std(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool ke
 // torch.linalg.vector_norm: ord 2, 1, inf, -inf or any other p.
 Tensor norm(const Tensor& self, double p = 2, IntList dim = {}, bool keepdim = false);
 Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim = false);
+// torch.histc: counts of the elements in `bins` equal bins over [min, max] (the data's
+// own range when min == max), in the input's dtype; elements outside are not counted.
+Tensor histc(const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0);
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 

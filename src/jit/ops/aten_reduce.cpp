@@ -1,7 +1,7 @@
 // Reductions, scans and sorting on tensors: sum/mean/prod, amax/amin, max/min (all,
 // by dim, and the binary .other forms), argmax/argmin, all/any, var/std (unbiased or
-// correction), norm and linalg_vector_norm, logsumexp, cumsum/cumprod, sort/argsort/
-// topk. Multi-return schemas push one value per return (values, then indices).
+// correction), norm and linalg_vector_norm, logsumexp, histc, cumsum/cumprod, sort/
+// argsort/topk. Multi-return schemas push one value per return (values, then indices).
 #include <algorithm>
 #include <torchlet/ops.h>
 
@@ -287,6 +287,11 @@ Tensor logsumexp_impl(Stack& s) {
   auto dims = pop_int_list(s);
   return torchlet::logsumexp(pop_tensor(s), dims, keepdim);
 }
+void histc(Stack& s) {
+  Scalar hi = pop_scalar(s), lo = pop_scalar(s);
+  const int64_t bins = pop_int(s);
+  push(s, torchlet::histc(pop_tensor(s), bins, lo, hi));
+}
 void logsumexp(Stack& s) { push(s, logsumexp_impl(s)); }
 void logsumexp_out(Stack& s) {
   Tensor out = pop_tensor(s);
@@ -432,6 +437,7 @@ static RegisterOps reg({
     {"aten::norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", norm_dtype_out},
     {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", vector_norm},
     {"aten::linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", vector_norm_out},
+    {"aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", histc},
     {"aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", logsumexp},
     {"aten::logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", logsumexp_out},
     {"aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", cum<true>},

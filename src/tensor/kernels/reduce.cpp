@@ -564,6 +564,46 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
   return out;
 }
 
+Tensor histc(const Tensor& self, int64_t bins, const Scalar& min_value, const Scalar& max_value) {
+  TL_CHECK(bins > 0, ValueError, "torch.histogram(): bins must be > 0, but got {} for dimension 0", bins);
+  double lo = min_value.to_double(), hi = max_value.to_double();
+  if (lo == hi && self.numel() > 0) {  // the data's own range, as torch's aminmax gives it
+    TL_CHECK(self.dtype() != DType::Half, UnsupportedError, "\"aminmax_cpu\" not implemented for 'Half'");
+    lo = min(self).item().to_double();
+    hi = max(self).item().to_double();
+  }
+  if (lo == hi) {
+    lo -= 1;
+    hi += 1;
+  }
+  // (torch prints the range with C++ streams: six significant digits)
+  TL_CHECK(std::isfinite(lo) && std::isfinite(hi), ValueError, "torch.histc: range of [{:g}, {:g}] is not finite", lo, hi);
+  TL_CHECK(lo < hi, ValueError, "torch.histc: max must be larger than min");
+  const DType d = self.dtype();
+  TL_CHECK(d == DType::Float || d == DType::Double || d == DType::BFloat16, UnsupportedError,
+           "\"histogram_cpu\" not implemented for '{}'", dtype_info(d).scalar_type_name);
+  const Tensor edges = linspace(lo, hi, bins + 1, d);
+  const Tensor x = self.contiguous();
+  std::vector<int64_t> counts(static_cast<size_t>(bins));
+  kernels::dispatch_floating(d, "histc", [&]<typename T>() {
+    using M = opmath_t<T>;
+    // torch's LINEAR_INTERPOLATION: (x - left) / (right - left) * bins, truncated, each
+    // step in T (c10's float16/bfloat16 arithmetic rounds every result).
+    auto r = [](M v) { return static_cast<M>(static_cast<T>(v)); };
+    const M left = static_cast<M>(edges.data<T>()[0]), right = static_cast<M>(edges.data<T>()[bins]);
+    const T* p = x.data<T>();
+    for (int64_t i = 0, n = x.numel(); i < n; ++i) {
+      const M v = static_cast<M>(p[i]);
+      if (!(v >= left && v <= right)) continue;  // outside the range, or NaN
+      const auto pos = static_cast<int64_t>(r(r(r(v - left) / r(right - left)) * static_cast<M>(bins)));
+      ++counts[static_cast<size_t>(std::clamp<int64_t>(pos, 0, bins - 1))];
+    }
+  });
+  Tensor out = empty({bins}, DType::Long);
+  std::copy(counts.begin(), counts.end(), out.data<int64_t>());
+  return out.to(d);
+}
+
 Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim) {
   Tensor x = is_integral(self.dtype(), true) ? self.to(kDefaultFloatDType) : self;
   check_floating(x.dtype(), "logsumexp");
