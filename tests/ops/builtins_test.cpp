@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -217,6 +218,15 @@ TEST(Builtins, MarginLossesRefuseWhatTorchReadsPastTheEnd) {
       call_op("aten::multi_margin_loss", {none, no_target, 1, 1.0, IValue(), 1}).toTensor().item().to_double()));
   EXPECT_EQ(op_error("aten::multilabel_margin_loss", {x, IValue(full({2, 5}, Scalar(int64_t{5}), DType::Long)), 1}),
             "argument #2 'target' is out of range");
+}
+
+// A bin count no machine can hold is refused by the allocation limit with a torchlet
+// error, not std::bad_alloc or an overflowing bins + 1 (torch tries to allocate it).
+TEST(Builtins, HistcRefusesAnImpossibleBinCount) {
+  Tensor x = arange(4, DType::Float);
+  for (int64_t bins : {int64_t{1} << 62, std::numeric_limits<int64_t>::max()})
+    EXPECT_NE(op_error("aten::histc", {x, bins, 0.0, 4.0}), "") << bins;
+  EXPECT_EQ(call_op("aten::histc", {x, 4, 0.0, 4.0}).toTensor().to_vector<double>(), (std::vector<double>{1, 1, 1, 1}));
 }
 
 }  // namespace

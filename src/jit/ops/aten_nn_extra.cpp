@@ -505,12 +505,12 @@ std::pair<Tensor, Tensor> multilabel_margin_loss_impl(const Tensor& input, const
   TL_CHECK(input.dtype() == DType::Float || input.dtype() == DType::Double, UnsupportedError,
            "\"multilabel_margin_loss_forward_out_frame\" not implemented for '{}'",
            dtype_info(input.dtype()).scalar_type_name);
-  (void)typed_data<int64_t>(t);
+  const int64_t* targets = typed_data<int64_t>(t);
   const Tensor x = input.contiguous();
   Tensor out = unreduced ? empty({nframe}, input.dtype()) : empty({}, input.dtype());
   float_or_double(input.dtype(), [&]<typename T>() {
     const T* xp = x.data<T>();
-    const int64_t* yp = t.data<int64_t>();
+    const int64_t* yp = targets;
     T* marks = is_target.data<T>();
     double total = 0;
     for (int64_t i = 0; i < nframe; ++i, xp += dim, yp += dim, marks += dim) {

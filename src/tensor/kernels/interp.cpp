@@ -1,9 +1,9 @@
 // Interpolation beyond the 2-d nearest/bilinear pair in nn.cpp: nearest 1d/3d, linear
 // 1d, trilinear 3d, bicubic 2d, and antialiased bilinear/bicubic 2d (interpolate's
 // antialias=True, its own separable filter at the end). Each spatial dim gets a table
-// of source taps (1 for nearest, 2 for linear, 4 for cubic) and weights computed as torch's
-// UpSample.h does (source positions in the compute type, cubic coefficient -0.75);
-// one separable loop over [planes, T, H, W] then sums taps x weights per output.
+// of source taps (1 for nearest, 2 for linear, 4 for cubic) and weights computed as
+// torch's UpSample.h does (source positions in the compute type, cubic coefficient
+// -0.75); one separable loop over [planes, T, H, W] then sums taps x weights per output.
 #include <algorithm>
 #include <array>
 #include <cmath>

@@ -582,9 +582,12 @@ Tensor histc(const Tensor& self, int64_t bins, const Scalar& min_value, const Sc
   const DType d = self.dtype();
   TL_CHECK(d == DType::Float || d == DType::Double || d == DType::BFloat16, UnsupportedError,
            "\"histogram_cpu\" not implemented for '{}'", dtype_info(d).scalar_type_name);
+  // The counts first: a tensor, so an impossible bin count is refused by the allocation
+  // limit (and bins + 1 below cannot overflow) before anything else is allocated.
+  Tensor counts = zeros({bins}, DType::Long);
   const Tensor edges = linspace(lo, hi, bins + 1, d);
   const Tensor x = self.contiguous();
-  std::vector<int64_t> counts(static_cast<size_t>(bins));
+  int64_t* c = counts.data<int64_t>();
   kernels::dispatch_floating(d, "histc", [&]<typename T>() {
     using M = opmath_t<T>;
     // torch's LINEAR_INTERPOLATION: (x - left) / (right - left) * bins, truncated, each
@@ -596,12 +599,10 @@ Tensor histc(const Tensor& self, int64_t bins, const Scalar& min_value, const Sc
       const M v = static_cast<M>(p[i]);
       if (!(v >= left && v <= right)) continue;  // outside the range, or NaN
       const auto pos = static_cast<int64_t>(r(r(r(v - left) / r(right - left)) * static_cast<M>(bins)));
-      ++counts[static_cast<size_t>(std::clamp<int64_t>(pos, 0, bins - 1))];
+      ++c[std::clamp<int64_t>(pos, 0, bins - 1)];
     }
   });
-  Tensor out = empty({bins}, DType::Long);
-  std::copy(counts.begin(), counts.end(), out.data<int64_t>());
-  return out.to(d);
+  return counts.to(d);
 }
 
 Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim) {
