@@ -339,10 +339,13 @@ Tensor col2im(const Tensor& self, IntList output_size, IntList kernel_size, IntL
               IntList stride);
 
 // grid_sample.cpp: F.affine_grid's generator (size [N, C, H, W] or [N, C, D, H, W]; theta
-// N x 2 x 3 or N x 3 x 4) and F.grid_sample on 4-D input: interpolation 0 bilinear,
-// 1 nearest (2, bicubic, is refused); padding 0 zeros, 1 border, 2 reflection.
+// N x 2 x 3 or N x 3 x 4) and F.grid_sample on 4-D and 5-D input: interpolation 0 bilinear
+// (trilinear in 5-D), 1 nearest, 2 bicubic (4-D only); padding 0 zeros, 1 border,
+// 2 reflection.
 Tensor affine_grid_generator(const Tensor& theta, IntList size, bool align_corners);
 Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation, int64_t padding,
+                       bool align_corners);
+Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation, int64_t padding,
                        bool align_corners);
 
 // --- losses (loss.cpp) --------------------------------------------------------------

@@ -229,5 +229,42 @@ TEST(Builtins, HistcRefusesAnImpossibleBinCount) {
   EXPECT_EQ(call_op("aten::histc", {x, 4, 0.0, 4.0}).toTensor().to_vector<double>(), (std::vector<double>{1, 1, 1, 1}));
 }
 
+// Grid points far outside the image, infinite or NaN must not reach an integer conversion
+// (undefined behaviour, which the sanitizer build reports): they read as padding. Every
+// value below is what torch 1.13 returns for the same call.
+TEST(Builtins, GridSamplerTakesFarInfiniteAndNaNPointsAsPadding) {
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+  Tensor image = tensor<float>({1, 2, 3, 4}, {1, 1, 2, 2});
+  Tensor grid = tensor<float>({1e30f, 1e30f, -1e30f, 0, static_cast<float>(inf), 0, static_cast<float>(nan), 0},
+                              {1, 1, 4, 2});
+  auto sample = [&](int64_t interpolation, int64_t padding) {
+    return call_op("aten::grid_sampler", {image, grid, interpolation, padding, false}).toTensor().to_vector<double>();
+  };
+  auto same = [](const std::vector<double>& got, const std::vector<double>& want) {
+    if (got.size() != want.size()) return false;
+    for (size_t i = 0; i < got.size(); ++i)
+      if (!(got[i] == want[i] || (std::isnan(got[i]) && std::isnan(want[i])))) return false;
+    return true;
+  };
+  EXPECT_TRUE(same(sample(0, 0), {0, 0, nan, nan}));
+  EXPECT_TRUE(same(sample(0, 1), {4, 2, 3, 2}));
+  EXPECT_TRUE(same(sample(0, 2), {1, 2, 2, 2}));
+  EXPECT_TRUE(same(sample(1, 0), {0, 0, 0, 0}));
+  EXPECT_TRUE(same(sample(1, 1), {4, 1, 2, 1}));
+  EXPECT_TRUE(same(sample(1, 2), {1, 1, 1, 1}));
+  EXPECT_TRUE(same(sample(2, 0), {0, 0, nan, nan}));
+  Tensor volume = image.unsqueeze(2).expand({1, 1, 2, 2, 2}).contiguous();
+  Tensor grid3 = tensor<float>(
+      {1e30f, 1e30f, 0, -1e30f, 0, 0, static_cast<float>(inf), 0, 0, static_cast<float>(nan), 0, 0}, {1, 1, 1, 4, 3});
+  for (int64_t padding : {0, 1, 2}) {
+    std::vector<double> trilinear =
+        call_op("aten::grid_sampler", {volume, grid3, 0, padding, false}).toTensor().to_vector<double>();
+    EXPECT_TRUE(same(trilinear, padding == 0   ? std::vector<double>{0, 0, 0, 0}
+                                : padding == 1 ? std::vector<double>{4, 2, 3, 3}
+                                               : std::vector<double>{1, 2, 3, 3}))
+        << padding;
+  }
+}
+
 }  // namespace
 }  // namespace torchlet

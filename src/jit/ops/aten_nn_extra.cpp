@@ -787,12 +787,17 @@ void affine_grid_generator_op(Stack& s) {
   auto size = pop_int_list(s);
   push(s, torchlet::affine_grid_generator(pop_tensor(s), size, align_corners));
 }
+// aten::grid_sampler picks the kernel by rank as torch's does: 4-D input is planar, any
+// other rank goes to the volumetric kernel, whose checks name what is wrong.
+enum class SamplerKernel { ByRank, Planar, Volumetric };
+template <SamplerKernel kernel>
 void grid_sampler_op(Stack& s) {
   const bool align_corners = pop_bool(s);
   const int64_t padding = pop_int(s), interpolation = pop_int(s);
   Tensor grid = pop_tensor(s), input = pop_tensor(s);
-  TL_CHECK(input.dim() != 5, UnsupportedError, "grid_sampler on 5-D (volumetric) input is not supported by torchlet yet");
-  push(s, torchlet::grid_sampler_2d(input, grid, interpolation, padding, align_corners));
+  const bool planar = kernel == SamplerKernel::Planar || (kernel == SamplerKernel::ByRank && input.dim() == 4);
+  push(s, planar ? torchlet::grid_sampler_2d(input, grid, interpolation, padding, align_corners)
+                 : torchlet::grid_sampler_3d(input, grid, interpolation, padding, align_corners));
 }
 
 }  // namespace
@@ -861,8 +866,9 @@ static RegisterOps reg({
     {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", loss_param<torchlet::smooth_l1_loss>},
     {"aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor", loss_param<torchlet::huber_loss>},
     {"aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor", affine_grid_generator_op},
-    {"aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op},
-    {"aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op},
+    {"aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op<SamplerKernel::ByRank>},
+    {"aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op<SamplerKernel::Planar>},
+    {"aten::grid_sampler_3d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> Tensor", grid_sampler_op<SamplerKernel::Volumetric>},
     {"aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor", im2col_op},
     {"aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor", col2im_op},
     {"aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> Tensor", nll_loss},

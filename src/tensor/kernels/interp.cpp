@@ -11,6 +11,7 @@
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
+#include "tensor/kernels/cubic.h"
 #include "tensor/kernels/loop.h"
 
 namespace torchlet {
@@ -44,11 +45,6 @@ M source_pos(M scale, int64_t o, bool align_corners, bool cubic) {
   M src = static_cast<M>(static_cast<double>(scale) * (static_cast<double>(o) + 0.5) - 0.5);
   return (!cubic && src < M(0)) ? M(0) : src;
 }
-
-template <typename M>
-M cubic_conv1(M x, M a) { return ((a + 2) * x - (a + 3)) * x * x + 1; }
-template <typename M>
-M cubic_conv2(M x, M a) { return ((a * x - 5 * a) * x + 8 * a) * x - 4 * a; }
 
 template <typename M>
 TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corners, std::optional<double> scale) {
@@ -98,11 +94,8 @@ TapTable<M> make_taps(InterpKind kind, int64_t in, int64_t out, bool align_corne
         M src = source_pos<M>(pixel_scale<M>(in, out, align_corners, scale), o, align_corners, true);
         int64_t i0 = std::min(static_cast<int64_t>(std::floor(src)), in - 1);
         M t1 = std::min(std::max(src - static_cast<M>(i0), M(0)), M(1));
-        const M a = M(-0.75);
-        w[0] = cubic_conv2<M>(t1 + M(1), a);
-        w[1] = cubic_conv1<M>(t1, a);
-        w[2] = cubic_conv1<M>(M(1) - t1, a);
-        w[3] = cubic_conv2<M>(M(2) - t1, a);
+        const std::array<M, 4> cw = kernels::cubic_weights<M>(t1, M(-0.75));
+        std::copy(cw.begin(), cw.end(), w);
         for (int64_t j = 0; j < 4; ++j) ix[j] = std::clamp<int64_t>(i0 - 1 + j, 0, in - 1);
         break;
       }
