@@ -109,8 +109,9 @@ for t in "${targets[@]}"; do
   before=$(findings)
   # Beside the corpus, so runs on different corpora (a CI-like run from the seeds beside a
   # long one) never write one log: they did, and the long run's count was read from the
-  # short one's.
-  log=$corpus_root/$t.log
+  # short one's. Named by this shell's pid too, so two runs sharing one corpus (a run per
+  # core) don't either; kept only when the run fails.
+  log=$corpus_root/$t.$$.log
   echo "fuzz: $t for ${seconds}s"
   status=0
   # -entropic=0: libFuzzer's entropic scheduler spent 52% of script_archive's time (19% of
@@ -128,6 +129,7 @@ for t in "${targets[@]}"; do
     line+=" (exit $status; log $log)"
     grep -E "^==[0-9]+==|SUMMARY|ERROR|Test unit written" "$log" | head -n 20 || true
   fi
+  [[ $status -ne 0 || $found -gt 0 ]] || rm -f "$log"
   echo "$line"
   summary+=("$line")
 done
