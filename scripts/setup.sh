@@ -7,7 +7,7 @@ set -euo pipefail
 
 # ocl-icd-opencl-dev: libdnnl-dev only recommends it, but dnnl's CMake config refuses to
 # load without OpenCL, and recommends are not installed here.
-packages=(cmake ninja-build ccache g++ zlib1g-dev libdeflate-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev
+packages=(cmake ninja-build ccache g++ zlib1g-dev libdeflate-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev liblapack-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
   packages+=(python3-torch python3-torchvision python3-numpy clang)

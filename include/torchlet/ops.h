@@ -11,6 +11,7 @@
 #include <random>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <torchlet/tensor.h>
@@ -347,6 +348,40 @@ Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpol
                        bool align_corners);
 Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation, int64_t padding,
                        bool align_corners);
+
+// lu.cpp: LU-based linear algebra on float32/float64 batches of matrices (*, m, n),
+// through LAPACK as torch does, results torch's bit for bit. info holds LAPACK's getrf
+// status per matrix (k > 0: U[k, k] is zero); the _ex forms return it where the others
+// raise torch's "singular" errors. Results come back column-major, as torch's do.
+struct LuFactors {
+  Tensor LU, pivots, info;  // pivots: int32, 1-based (LAPACK's)
+};
+LuFactors lu_factor_ex(const Tensor& a, bool pivot = true);
+LuFactors lu_factor(const Tensor& a, bool pivot = true);
+// Solves op(A) X = B (left) or X op(A) = B given A's factors; op transposes if adjoint.
+Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool left = true, bool adjoint = false);
+struct SolveResult {
+  Tensor result;
+  LuFactors factors;
+};
+SolveResult solve_ex(const Tensor& a, const Tensor& b, bool left = true, bool check_errors = false);
+Tensor solve(const Tensor& a, const Tensor& b, bool left = true);
+std::pair<Tensor, Tensor> inv_ex(const Tensor& a, bool check_errors = false);  // inverse, info
+Tensor inverse(const Tensor& a);
+struct DetResult {
+  Tensor det;
+  LuFactors factors;
+};
+DetResult det_with_factors(const Tensor& a);
+Tensor det(const Tensor& a);
+struct SlogdetResult {
+  Tensor sign, logabsdet;
+  LuFactors factors;
+};
+// `api` names the caller in refusals (linalg.slogdet or logdet).
+SlogdetResult slogdet_with_factors(const Tensor& a, std::string_view api = "linalg.slogdet");
+std::pair<Tensor, Tensor> slogdet(const Tensor& a);  // sign, logabsdet
+Tensor logdet(const Tensor& a);
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.

@@ -1,0 +1,105 @@
+// The LU family's operators (lu.cpp): linalg.lu_factor(_ex), linalg.lu_solve and the
+// older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det, slogdet/
+// linalg.slogdet, logdet, and the underscored forms torch's own decompositions call,
+// which also return the factors. Every schema has cases run through torch in
+// tests/fixtures/gen_ops.py (lu_ops).
+#include <torchlet/ops.h>
+
+#include "jit/ops/ops_util.h"
+
+namespace torchlet::jit::ops {
+namespace {
+
+void push_factors(Stack& s, LuFactors f, bool with_info) {
+  push(s, std::move(f.LU));
+  push(s, std::move(f.pivots));
+  if (with_info) push(s, std::move(f.info));
+}
+
+template <bool with_info>
+void lu_factor_op(Stack& s) {
+  if constexpr (with_info) {
+    pop_bool(s);  // check_errors: only the plain form raises (as torch's CPU kernel)
+  }
+  const bool pivot = pop_bool(s);
+  Tensor a = pop_tensor(s);
+  push_factors(s, with_info ? torchlet::lu_factor_ex(a, pivot) : torchlet::lu_factor(a, pivot), with_info);
+}
+
+void linalg_lu_solve(Stack& s) {
+  const bool adjoint = pop_bool(s), left = pop_bool(s);
+  Tensor b = pop_tensor(s), pivots = pop_tensor(s), lu = pop_tensor(s);
+  push(s, torchlet::lu_solve(lu, pivots, b, left, adjoint));
+}
+// torch.lu_solve(B, LU_data, LU_pivots), the deprecated argument order.
+void lu_solve_legacy(Stack& s) {
+  Tensor pivots = pop_tensor(s), lu = pop_tensor(s), b = pop_tensor(s);
+  push(s, torchlet::lu_solve(lu, pivots, b));
+}
+
+void linalg_solve(Stack& s) {
+  const bool left = pop_bool(s);
+  Tensor b = pop_tensor(s), a = pop_tensor(s);
+  push(s, torchlet::solve(a, b, left));
+}
+template <bool with_factors>
+void linalg_solve_ex(Stack& s) {
+  const bool check_errors = pop_bool(s), left = pop_bool(s);
+  Tensor b = pop_tensor(s), a = pop_tensor(s);
+  SolveResult r = torchlet::solve_ex(a, b, left, check_errors);
+  push(s, std::move(r.result));
+  if (with_factors) push_factors(s, r.factors, false);
+  push(s, std::move(r.factors.info));
+}
+
+void linalg_inv(Stack& s) { push(s, torchlet::inverse(pop_tensor(s))); }
+void linalg_inv_ex(Stack& s) {
+  const bool check_errors = pop_bool(s);
+  auto [inverse, info] = torchlet::inv_ex(pop_tensor(s), check_errors);
+  push(s, std::move(inverse));
+  push(s, std::move(info));
+}
+
+void linalg_det(Stack& s) { push(s, torchlet::det(pop_tensor(s))); }
+void linalg_det_with_factors(Stack& s) {
+  DetResult r = torchlet::det_with_factors(pop_tensor(s));
+  push(s, std::move(r.det));
+  push_factors(s, std::move(r.factors), false);
+}
+
+void linalg_slogdet(Stack& s) {
+  auto [sign, logabsdet] = torchlet::slogdet(pop_tensor(s));
+  push(s, std::move(sign));
+  push(s, std::move(logabsdet));
+}
+void linalg_slogdet_with_factors(Stack& s) {
+  SlogdetResult r = torchlet::slogdet_with_factors(pop_tensor(s));
+  push(s, std::move(r.sign));
+  push(s, std::move(r.logabsdet));
+  push_factors(s, std::move(r.factors), false);
+}
+void logdet(Stack& s) { push(s, torchlet::logdet(pop_tensor(s))); }
+
+}  // namespace
+
+static RegisterOps reg({
+    {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)", lu_factor_op<false>},
+    {"aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)", lu_factor_op<true>},
+    {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor", linalg_lu_solve},
+    {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor", lu_solve_legacy},
+    {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", linalg_solve},
+    {"aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor info)", linalg_solve_ex<false>},
+    {"aten::_linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, Tensor LU, Tensor pivots, Tensor info)", linalg_solve_ex<true>},
+    {"aten::linalg_inv(Tensor A) -> Tensor", linalg_inv},
+    {"aten::inverse(Tensor self) -> Tensor", linalg_inv},
+    {"aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)", linalg_inv_ex},
+    {"aten::linalg_det(Tensor A) -> Tensor", linalg_det},
+    {"aten::det(Tensor self) -> Tensor", linalg_det},
+    {"aten::_linalg_det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)", linalg_det_with_factors},
+    {"aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)", linalg_slogdet},
+    {"aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)", linalg_slogdet},
+    {"aten::_linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)", linalg_slogdet_with_factors},
+    {"aten::logdet(Tensor self) -> Tensor", logdet},
+});
+
+}  // namespace torchlet::jit::ops

@@ -1,0 +1,294 @@
+// LU-based linear algebra (ops.h): lu_factor, lu_solve, solve, inverse, det, slogdet
+// and logdet. Factorisation and substitution are LAPACK's getrf/getrs, the reference
+// LAPACK that Debian's torch 1.13 links too, called on the column-major layout torch
+// passes (including its shortcut of factoring a row-major A as the column-major A^T),
+// so factors and solutions are torch's bit for bit; determinants reduce the factors'
+// diagonal with torchlet's prod/sum, as torch reduces them with its own.
+#include <climits>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <torchlet/error.h>
+#include <torchlet/ops.h>
+
+extern "C" {
+// Fortran LAPACK; the trailing size_t is gfortran's hidden length of `trans`.
+void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void sgetrs_(const char* trans, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv,
+             float* b, const int* ldb, int* info, size_t trans_len);
+void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv,
+             double* b, const int* ldb, int* info, size_t trans_len);
+}
+
+namespace torchlet {
+namespace {
+
+void getrf(int m, int n, float* a, int lda, int* ipiv, int* info) { sgetrf_(&m, &n, a, &lda, ipiv, info); }
+void getrf(int m, int n, double* a, int lda, int* ipiv, int* info) { dgetrf_(&m, &n, a, &lda, ipiv, info); }
+void getrs(char trans, int n, int nrhs, const float* a, const int* ipiv, float* b, int* info) {
+  sgetrs_(&trans, &n, &nrhs, a, &n, ipiv, b, &n, info, 1);
+}
+void getrs(char trans, int n, int nrhs, const double* a, const int* ipiv, double* b, int* info) {
+  dgetrs_(&trans, &n, &nrhs, a, &n, ipiv, b, &n, info, 1);
+}
+
+int64_t batch_count(const Tensor& t, int64_t matrix_dims) {
+  int64_t count = 1;
+  for (int64_t d = 0; d < t.dim() - matrix_dims; ++d) count *= t.size(d);
+  return count;
+}
+
+Shape batch_shape(const Tensor& t, int64_t matrix_dims) {
+  return Shape(t.sizes().begin(), t.sizes().end() - matrix_dims);
+}
+
+// A tensor of `sizes` whose matrices are stored column-major, one after another: the
+// layout LAPACK works in and torch returns.
+Tensor column_major(IntList sizes, DType dtype) {
+  Shape swapped(sizes.begin(), sizes.end());
+  std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
+  return empty(swapped, dtype).transpose(-2, -1);
+}
+
+// The main diagonals of a batch of square matrices, as a view.
+Tensor diagonals(const Tensor& t) {
+  Shape sizes(t.sizes().begin(), t.sizes().end() - 1), strides(t.strides().begin(), t.strides().end() - 1);
+  strides.back() = t.stride(-2) + t.stride(-1);
+  return t.as_strided(sizes, strides);
+}
+
+void check_is_matrix(const Tensor& a, std::string_view api, std::string_view name = "A") {
+  TL_CHECK(a.dim() >= 2, ValueError, "{}: The input tensor {} must have at least 2 dimensions.", api, name);
+}
+
+void check_square(const Tensor& a, std::string_view api, std::string_view name = "A") {
+  check_is_matrix(a, api, name);
+  TL_CHECK(a.size(-1) == a.size(-2), ValueError, "{}: {} must be batches of square matrices, but they are {} by {} matrices",
+           api, name, a.size(-2), a.size(-1));
+}
+
+// torch's checkFloatingOrComplex; `low_precision` false also refuses float16/bfloat16.
+void check_floating(const Tensor& a, std::string_view api, bool low_precision = true) {
+  TL_CHECK(is_floating(a.dtype()) || is_complex(a.dtype()), TypeError,
+           "{}: Expected a floating point or complex tensor as input. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
+  TL_CHECK(low_precision || (a.dtype() != DType::Half && a.dtype() != DType::BFloat16), TypeError,
+           "{}: Low precision dtypes not supported. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
+}
+
+// What LAPACK can take: float32/float64 (complex is not in torchlet), sizes within int.
+void check_lapack_operand(const Tensor& a) {
+  TL_CHECK(a.dtype() == DType::Float || a.dtype() == DType::Double, UnsupportedError,
+           "\"lu_cpu\" not implemented for '{}'", dtype_info(a.dtype()).scalar_type_name);
+  for (int64_t d = std::max<int64_t>(a.dim() - 2, 0); d < a.dim(); ++d)
+    TL_CHECK(a.size(d) <= INT_MAX, LimitError, "linear algebra: a matrix dimension of {} exceeds LAPACK's int range",
+             a.size(d));
+}
+
+// torch's _linalg_check_errors for a getrf info: the first failing batch element, named.
+void check_lapack_info(const Tensor& info, std::string_view api, bool is_matrix) {
+  const int* p = info.data<int>();
+  for (int64_t b = 0; b < info.numel(); ++b) {
+    if (p[b] <= 0) continue;
+    const std::string where = is_matrix ? std::string(api) : fmt::format("{}: (Batch element {})", api, b);
+    if (api.find("inv") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The diagonal element {} is zero, the inversion could not be completed because the "
+                                   "input matrix is singular.", where, p[b]));
+    if (api.find("solve") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The solver failed because the input matrix is singular.", where));
+    throw ValueError(fmt::format("{}: U[{},{}] is zero and using it on lu_solve would result in a division by zero. If you "
+                                 "still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
+                                 "linalg.lu_factor_ex(A, pivot)", where, p[b], p[b]));
+  }
+}
+
+// torch's lu_det_P: -1 where the pivots make an odd permutation, else 1, in `dtype`.
+Tensor permutation_sign(const Tensor& pivots, DType dtype) {
+  const int64_t k = pivots.size(-1), batches = batch_count(pivots, 1);
+  Tensor sign = empty(batch_shape(pivots, 1), dtype);
+  const int* p = pivots.data<int>();
+  for (int64_t b = 0; b < batches; ++b) {
+    int64_t swaps = 0;
+    for (int64_t i = 0; i < k; ++i) swaps += p[b * k + i] != i + 1;
+    sign.view({-1}).select(0, b).fill_(swaps % 2 == 0 ? 1.0 : -1.0);
+  }
+  return sign;
+}
+
+// The factors torch's det/slogdet/solve take: of A^T when A is row-major (the same
+// memory read as column-major, no copy), else of A; `transposed` says which.
+struct SquareFactors {
+  LuFactors lu;
+  bool transposed;
+};
+SquareFactors factor_square(const Tensor& a) {
+  const bool transposed = a.is_contiguous();
+  return {lu_factor_ex(transposed ? a.transpose(-2, -1) : a), transposed};
+}
+
+}  // namespace
+
+LuFactors lu_factor_ex(const Tensor& a, bool pivot) {
+  TL_CHECK(a.dim() >= 2, ValueError, "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: {} instead",
+           shape_repr(a.sizes()));
+  TL_CHECK(pivot, UnsupportedError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
+  check_lapack_operand(a);
+  const int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n), batches = batch_count(a, 2);
+  Shape pivots_shape = batch_shape(a, 2);
+  pivots_shape.push_back(k);
+  LuFactors out{column_major(a.sizes(), a.dtype()), empty(pivots_shape, DType::Int), zeros(batch_shape(a, 2), DType::Int)};
+  out.LU.copy_(a);
+  if (out.LU.numel() == 0) return out;
+  const auto factor = [&]<typename T>() {
+    T* base = out.LU.data<T>();
+    int* piv = out.pivots.data<int>();
+    int* info = out.info.data<int>();
+    for (int64_t b = 0; b < batches; ++b)
+      getrf(static_cast<int>(m), static_cast<int>(n), base + b * m * n, static_cast<int>(std::max<int64_t>(m, 1)),
+            piv + b * k, info + b);
+  };
+  if (a.dtype() == DType::Float) factor.template operator()<float>();
+  else factor.template operator()<double>();
+  return out;
+}
+
+LuFactors lu_factor(const Tensor& a, bool pivot) {
+  LuFactors f = lu_factor_ex(a, pivot);
+  check_lapack_info(f.info, "torch.linalg.lu_factor", a.dim() == 2);
+  return f;
+}
+
+Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool left, bool adjoint) {
+  check_square(lu, "torch.linalg.lu_solve", "LU");
+  check_is_matrix(b, "torch.linalg.lu_solve", "B");
+  TL_CHECK(lu.dtype() == b.dtype(), TypeError,
+           "linalg.lu_solve: Expected LU and B to have the same dtype, but found LU of type {} and B of type {} instead",
+           dtype_info(lu.dtype()).scalar_type_name, dtype_info(b.dtype()).scalar_type_name);
+  TL_CHECK(pivots.dtype() == DType::Int, TypeError, "linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32");
+  TL_CHECK(pivots.dim() == lu.dim() - 1 && pivots.size(-1) == lu.size(-1), ValueError,
+           "linalg.lu_solve: Number of pivots per batch should be same as the dimension of the matrix");
+  const int64_t n = lu.size(-1);
+  TL_CHECK(left ? b.size(-2) == n : b.size(-1) == n, ValueError,
+           "linalg.lu_solve: Incompatible shapes of A and B for the equation {} ({}x{} and {}x{})", left ? "AX = B" : "XA = B",
+           n, n, b.size(-2), b.size(-1));
+  check_lapack_operand(lu);
+  Shape batch = broadcast_shapes(batch_shape(b, 2), batch_shape(lu, 2));
+  Shape out_shape = batch;
+  out_shape.push_back(b.size(-2));
+  out_shape.push_back(b.size(-1));
+  // X op(M) = B is op(M)^T X^T = B^T: torch solves the transposed system into the
+  // transposed result, which leaves X row-major (column-major for left systems).
+  Tensor result = left ? column_major(out_shape, b.dtype()) : empty(out_shape, b.dtype());
+  if (result.numel() == 0) return result;
+  Tensor rhs = left ? result : result.transpose(-2, -1);  // column-major n x nrhs matrices
+  rhs.copy_(left ? b.expand(out_shape) : b.expand(out_shape).transpose(-2, -1));
+  Shape lu_shape = batch, piv_shape = batch;
+  lu_shape.push_back(n);
+  lu_shape.push_back(n);
+  piv_shape.push_back(n);
+  Tensor factors = column_major(lu_shape, lu.dtype());
+  factors.copy_(lu.expand(lu_shape));
+  const Tensor piv = pivots.expand(piv_shape).contiguous();
+  const char trans = (left ? adjoint : !adjoint) ? 'T' : 'N';
+  const int64_t nrhs = rhs.size(-1), batches = factors.numel() / std::max<int64_t>(n * n, 1);
+  TL_CHECK(nrhs <= INT_MAX, LimitError, "linear algebra: {} right-hand sides exceed LAPACK's int range", nrhs);
+  const auto solve = [&]<typename T>() {
+    const T* f = factors.data<T>();
+    const int* p = piv.data<int>();
+    T* x = rhs.data<T>();
+    for (int64_t i = 0; i < batches; ++i) {
+      int info = 0;
+      getrs(trans, static_cast<int>(n), static_cast<int>(nrhs), f + i * n * n, p + i * n, x + i * n * nrhs, &info);
+    }
+  };
+  if (lu.dtype() == DType::Float) solve.template operator()<float>();
+  else solve.template operator()<double>();
+  return result;
+}
+
+SolveResult solve_ex(const Tensor& a, const Tensor& b, bool left, bool check_errors) {
+  check_floating(a, "linalg.solve");
+  TL_CHECK(a.dtype() == b.dtype(), TypeError,
+           "linalg.solve: Expected A and B to have the same dtype, but found A of type {} and B of type {} instead",
+           dtype_info(a.dtype()).scalar_type_name, dtype_info(b.dtype()).scalar_type_name);
+  // NumPy's vector right-hand side: B of A's shape without its last dimension.
+  const bool vector_case =
+      b.dim() == 1 || (a.dim() >= 1 && a.dim() - 1 == b.dim() &&
+                       std::equal(b.sizes().begin(), b.sizes().end(), a.sizes().begin(), a.sizes().end() - 1));
+  const Tensor rhs = vector_case ? b.unsqueeze(-1) : b;
+  check_square(a, "linalg.solve");
+  check_is_matrix(rhs, "linalg.solve", "B");
+  TL_CHECK(left ? a.size(-1) == rhs.size(-2) : a.size(-1) == rhs.size(-1), ValueError,
+           "linalg.solve: Incompatible shapes of A and B for the equation {} ({}x{} and {}x{})", left ? "AX = B" : "XA = B",
+           a.size(-2), a.size(-1), rhs.size(-2), rhs.size(-1));
+  broadcast_shapes(batch_shape(rhs, 2), batch_shape(a, 2));  // refuses batches that do not broadcast
+  TL_CHECK(left || !vector_case, ValueError,
+           "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case "
+           "linalg.solve is equivalent to B / A.squeeze(-1)");
+  check_lapack_operand(a);
+  SquareFactors f = factor_square(a);
+  if (check_errors) check_lapack_info(f.lu.info, "torch.linalg.solve_ex", a.dim() == 2);
+  Tensor x = lu_solve(f.lu.LU, f.lu.pivots, rhs, left, f.transposed);
+  return {vector_case ? x.squeeze(-1) : x, std::move(f.lu)};
+}
+
+Tensor solve(const Tensor& a, const Tensor& b, bool left) {
+  SolveResult r = solve_ex(a, b, left, false);
+  check_lapack_info(r.factors.info, "torch.linalg.solve", a.dim() == 2);
+  return r.result;
+}
+
+std::pair<Tensor, Tensor> inv_ex(const Tensor& a, bool check_errors) {
+  check_square(a, "linalg.inv");
+  check_floating(a, "linalg.inv", false);
+  Tensor identity = column_major(a.sizes(), a.dtype());
+  identity.fill_(0);
+  diagonals(identity).fill_(1);
+  SolveResult r = solve_ex(a, identity, true, false);
+  if (check_errors) check_lapack_info(r.factors.info, "linalg.inv_ex", a.dim() == 2);
+  return {r.result, r.factors.info};
+}
+
+Tensor inverse(const Tensor& a) {
+  auto [result, info] = inv_ex(a, false);
+  check_lapack_info(info, "linalg.inv", a.dim() == 2);
+  return result;
+}
+
+DetResult det_with_factors(const Tensor& a) {
+  check_square(a, "linalg.det");
+  check_floating(a, "linalg.det");
+  check_lapack_operand(a);
+  SquareFactors f = factor_square(a);
+  Tensor det = mul(permutation_sign(f.lu.pivots, a.dtype()), prod(diagonals(f.lu.LU), -1));
+  return {det, std::move(f.lu)};
+}
+
+Tensor det(const Tensor& a) { return det_with_factors(a).det; }
+
+SlogdetResult slogdet_with_factors(const Tensor& a, std::string_view api) {
+  check_square(a, api);
+  check_floating(a, api, false);
+  check_lapack_operand(a);
+  SquareFactors f = factor_square(a);
+  const Tensor diag = diagonals(f.lu.LU);
+  Tensor sign = mul(prod(torchlet::sign(diag), -1), permutation_sign(f.lu.pivots, a.dtype()));
+  Tensor logabsdet = sum(log(abs(diag)), {-1});
+  return {sign, logabsdet, std::move(f.lu)};
+}
+
+std::pair<Tensor, Tensor> slogdet(const Tensor& a) {
+  SlogdetResult r = slogdet_with_factors(a, "linalg.slogdet");
+  return {r.sign, r.logabsdet};
+}
+
+Tensor logdet(const Tensor& a) {
+  SlogdetResult r = slogdet_with_factors(a, "logdet");
+  return where(eq(r.sign, Scalar(-1.0)), full({}, std::nan(""), a.dtype()), r.logabsdet);
+}
+
+}  // namespace torchlet
