@@ -356,7 +356,7 @@ Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpol
 struct LuFactors {
   Tensor LU, pivots, info;  // pivots: int32, 1-based (LAPACK's)
 };
-LuFactors lu_factor_ex(const Tensor& a, bool pivot = true);
+LuFactors lu_factor_ex(const Tensor& a, bool pivot = true, bool check_errors = false);
 LuFactors lu_factor(const Tensor& a, bool pivot = true);
 // Solves op(A) X = B (left) or X op(A) = B given A's factors; op transposes if adjoint.
 Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool left = true, bool adjoint = false);
@@ -382,6 +382,16 @@ struct SlogdetResult {
 SlogdetResult slogdet_with_factors(const Tensor& a, std::string_view api = "linalg.slogdet");
 std::pair<Tensor, Tensor> slogdet(const Tensor& a);  // sign, logabsdet
 Tensor logdet(const Tensor& a);
+
+// cholesky.cpp: the Cholesky family, float32/float64 batches, LAPACK as torch calls it.
+// cholesky_ex returns (factor, info); info k > 0: the leading minor of order k is not
+// positive-definite. cholesky_legacy is torch.cholesky (deprecated in torch, kept for
+// archives that call it): it names itself "cholesky" in errors.
+std::pair<Tensor, Tensor> cholesky_ex(const Tensor& a, bool upper = false, bool check_errors = false);
+Tensor cholesky(const Tensor& a, bool upper = false);
+Tensor cholesky_legacy(const Tensor& a, bool upper = false);
+Tensor cholesky_solve(const Tensor& b, const Tensor& factor, bool upper = false);
+Tensor cholesky_inverse(const Tensor& factor, bool upper = false);
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.

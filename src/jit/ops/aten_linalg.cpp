@@ -1,8 +1,9 @@
-// The LU family's operators (lu.cpp): linalg.lu_factor(_ex), linalg.lu_solve and the
-// older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det, slogdet/
-// linalg.slogdet, logdet, and the underscored forms torch's own decompositions call,
-// which also return the factors. Every schema has cases run through torch in
-// tests/fixtures/gen_ops.py (lu_ops).
+// The LAPACK-backed operators. LU (lu.cpp): linalg.lu_factor(_ex), linalg.lu_solve and
+// the older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det,
+// slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
+// call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
+// cholesky, cholesky_solve, cholesky_inverse. Every schema has cases run through torch
+// in tests/fixtures/gen_ops.py (lu_ops, cholesky_ops).
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -18,12 +19,10 @@ void push_factors(Stack& s, LuFactors f, bool with_info) {
 
 template <bool with_info>
 void lu_factor_op(Stack& s) {
-  if constexpr (with_info) {
-    pop_bool(s);  // check_errors: only the plain form raises (as torch's CPU kernel)
-  }
+  const bool check_errors = with_info && pop_bool(s);
   const bool pivot = pop_bool(s);
   Tensor a = pop_tensor(s);
-  push_factors(s, with_info ? torchlet::lu_factor_ex(a, pivot) : torchlet::lu_factor(a, pivot), with_info);
+  push_factors(s, with_info ? torchlet::lu_factor_ex(a, pivot, check_errors) : torchlet::lu_factor(a, pivot), with_info);
 }
 
 void linalg_lu_solve(Stack& s) {
@@ -80,6 +79,30 @@ void linalg_slogdet_with_factors(Stack& s) {
 }
 void logdet(Stack& s) { push(s, torchlet::logdet(pop_tensor(s))); }
 
+void linalg_cholesky(Stack& s) {
+  const bool upper = pop_bool(s);
+  push(s, torchlet::cholesky(pop_tensor(s), upper));
+}
+void linalg_cholesky_ex(Stack& s) {
+  const bool check_errors = pop_bool(s), upper = pop_bool(s);
+  auto [factor, info] = torchlet::cholesky_ex(pop_tensor(s), upper, check_errors);
+  push(s, std::move(factor));
+  push(s, std::move(info));
+}
+void cholesky_legacy(Stack& s) {
+  const bool upper = pop_bool(s);
+  push(s, torchlet::cholesky_legacy(pop_tensor(s), upper));
+}
+void cholesky_solve(Stack& s) {
+  const bool upper = pop_bool(s);
+  Tensor factor = pop_tensor(s), b = pop_tensor(s);
+  push(s, torchlet::cholesky_solve(b, factor, upper));
+}
+void cholesky_inverse(Stack& s) {
+  const bool upper = pop_bool(s);
+  push(s, torchlet::cholesky_inverse(pop_tensor(s), upper));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -100,6 +123,11 @@ static RegisterOps reg({
     {"aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)", linalg_slogdet},
     {"aten::_linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, Tensor pivots)", linalg_slogdet_with_factors},
     {"aten::logdet(Tensor self) -> Tensor", logdet},
+    {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor", linalg_cholesky},
+    {"aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)", linalg_cholesky_ex},
+    {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", cholesky_legacy},
+    {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor", cholesky_solve},
+    {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", cholesky_inverse},
 });
 
 }  // namespace torchlet::jit::ops

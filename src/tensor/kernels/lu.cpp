@@ -4,107 +4,17 @@
 // passes (including its shortcut of factoring a row-major A as the column-major A^T),
 // so factors and solutions are torch's bit for bit; determinants reduce the factors'
 // diagonal with torchlet's prod/sum, as torch reduces them with its own.
-#include <climits>
 #include <cmath>
-#include <cstddef>
-#include <string>
-#include <vector>
-
-#include <fmt/format.h>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
-extern "C" {
-// Fortran LAPACK; the trailing size_t is gfortran's hidden length of `trans`.
-void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
-void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
-void sgetrs_(const char* trans, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv,
-             float* b, const int* ldb, int* info, size_t trans_len);
-void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv,
-             double* b, const int* ldb, int* info, size_t trans_len);
-}
+#include "tensor/kernels/lapack.h"
 
 namespace torchlet {
 namespace {
 
-void getrf(int m, int n, float* a, int lda, int* ipiv, int* info) { sgetrf_(&m, &n, a, &lda, ipiv, info); }
-void getrf(int m, int n, double* a, int lda, int* ipiv, int* info) { dgetrf_(&m, &n, a, &lda, ipiv, info); }
-void getrs(char trans, int n, int nrhs, const float* a, const int* ipiv, float* b, int* info) {
-  sgetrs_(&trans, &n, &nrhs, a, &n, ipiv, b, &n, info, 1);
-}
-void getrs(char trans, int n, int nrhs, const double* a, const int* ipiv, double* b, int* info) {
-  dgetrs_(&trans, &n, &nrhs, a, &n, ipiv, b, &n, info, 1);
-}
-
-int64_t batch_count(const Tensor& t, int64_t matrix_dims) {
-  int64_t count = 1;
-  for (int64_t d = 0; d < t.dim() - matrix_dims; ++d) count *= t.size(d);
-  return count;
-}
-
-Shape batch_shape(const Tensor& t, int64_t matrix_dims) {
-  return Shape(t.sizes().begin(), t.sizes().end() - matrix_dims);
-}
-
-// A tensor of `sizes` whose matrices are stored column-major, one after another: the
-// layout LAPACK works in and torch returns.
-Tensor column_major(IntList sizes, DType dtype) {
-  Shape swapped(sizes.begin(), sizes.end());
-  std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
-  return empty(swapped, dtype).transpose(-2, -1);
-}
-
-// The main diagonals of a batch of square matrices, as a view.
-Tensor diagonals(const Tensor& t) {
-  Shape sizes(t.sizes().begin(), t.sizes().end() - 1), strides(t.strides().begin(), t.strides().end() - 1);
-  strides.back() = t.stride(-2) + t.stride(-1);
-  return t.as_strided(sizes, strides);
-}
-
-void check_is_matrix(const Tensor& a, std::string_view api, std::string_view name = "A") {
-  TL_CHECK(a.dim() >= 2, ValueError, "{}: The input tensor {} must have at least 2 dimensions.", api, name);
-}
-
-void check_square(const Tensor& a, std::string_view api, std::string_view name = "A") {
-  check_is_matrix(a, api, name);
-  TL_CHECK(a.size(-1) == a.size(-2), ValueError, "{}: {} must be batches of square matrices, but they are {} by {} matrices",
-           api, name, a.size(-2), a.size(-1));
-}
-
-// torch's checkFloatingOrComplex; `low_precision` false also refuses float16/bfloat16.
-void check_floating(const Tensor& a, std::string_view api, bool low_precision = true) {
-  TL_CHECK(is_floating(a.dtype()) || is_complex(a.dtype()), TypeError,
-           "{}: Expected a floating point or complex tensor as input. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
-  TL_CHECK(low_precision || (a.dtype() != DType::Half && a.dtype() != DType::BFloat16), TypeError,
-           "{}: Low precision dtypes not supported. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
-}
-
-// What LAPACK can take: float32/float64 (complex is not in torchlet), sizes within int.
-void check_lapack_operand(const Tensor& a) {
-  TL_CHECK(a.dtype() == DType::Float || a.dtype() == DType::Double, UnsupportedError,
-           "\"lu_cpu\" not implemented for '{}'", dtype_info(a.dtype()).scalar_type_name);
-  for (int64_t d = std::max<int64_t>(a.dim() - 2, 0); d < a.dim(); ++d)
-    TL_CHECK(a.size(d) <= INT_MAX, LimitError, "linear algebra: a matrix dimension of {} exceeds LAPACK's int range",
-             a.size(d));
-}
-
-// torch's _linalg_check_errors for a getrf info: the first failing batch element, named.
-void check_lapack_info(const Tensor& info, std::string_view api, bool is_matrix) {
-  const int* p = info.data<int>();
-  for (int64_t b = 0; b < info.numel(); ++b) {
-    if (p[b] <= 0) continue;
-    const std::string where = is_matrix ? std::string(api) : fmt::format("{}: (Batch element {})", api, b);
-    if (api.find("inv") != std::string_view::npos)
-      throw ValueError(fmt::format("{}: The diagonal element {} is zero, the inversion could not be completed because the "
-                                   "input matrix is singular.", where, p[b]));
-    if (api.find("solve") != std::string_view::npos)
-      throw ValueError(fmt::format("{}: The solver failed because the input matrix is singular.", where));
-    throw ValueError(fmt::format("{}: U[{},{}] is zero and using it on lu_solve would result in a division by zero. If you "
-                                 "still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
-                                 "linalg.lu_factor_ex(A, pivot)", where, p[b], p[b]));
-  }
-}
+using namespace kernels::lapack;
 
 // torch's lu_det_P: -1 where the pivots make an odd permutation, else 1, in `dtype`.
 Tensor permutation_sign(const Tensor& pivots, DType dtype) {
@@ -132,32 +42,31 @@ SquareFactors factor_square(const Tensor& a) {
 
 }  // namespace
 
-LuFactors lu_factor_ex(const Tensor& a, bool pivot) {
+LuFactors lu_factor_ex(const Tensor& a, bool pivot, bool check_errors) {
   TL_CHECK(a.dim() >= 2, ValueError, "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: {} instead",
            shape_repr(a.sizes()));
   TL_CHECK(pivot, UnsupportedError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
-  check_lapack_operand(a);
+  check_lapack_operand(a, "lu_cpu");
   const int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n), batches = batch_count(a, 2);
   Shape pivots_shape = batch_shape(a, 2);
   pivots_shape.push_back(k);
   LuFactors out{column_major(a.sizes(), a.dtype()), empty(pivots_shape, DType::Int), zeros(batch_shape(a, 2), DType::Int)};
-  out.LU.copy_(a);
   if (out.LU.numel() == 0) return out;
+  out.LU.copy_(a);
   const auto factor = [&]<typename T>() {
     T* base = out.LU.data<T>();
     int* piv = out.pivots.data<int>();
     int* info = out.info.data<int>();
     for (int64_t b = 0; b < batches; ++b)
-      getrf(static_cast<int>(m), static_cast<int>(n), base + b * m * n, static_cast<int>(std::max<int64_t>(m, 1)),
-            piv + b * k, info + b);
+      getrf(static_cast<int>(m), static_cast<int>(n), base + b * m * n, ld(m), piv + b * k, info + b);
   };
-  if (a.dtype() == DType::Float) factor.template operator()<float>();
-  else factor.template operator()<double>();
+  dispatch_real(a.dtype(), factor);
+  if (check_errors) check_lapack_info(out.info, "torch.linalg.lu_factor_ex", a.dim() == 2);
   return out;
 }
 
 LuFactors lu_factor(const Tensor& a, bool pivot) {
-  LuFactors f = lu_factor_ex(a, pivot);
+  LuFactors f = lu_factor_ex(a, pivot, false);
   check_lapack_info(f.info, "torch.linalg.lu_factor", a.dim() == 2);
   return f;
 }
@@ -175,7 +84,7 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool le
   TL_CHECK(left ? b.size(-2) == n : b.size(-1) == n, ValueError,
            "linalg.lu_solve: Incompatible shapes of A and B for the equation {} ({}x{} and {}x{})", left ? "AX = B" : "XA = B",
            n, n, b.size(-2), b.size(-1));
-  check_lapack_operand(lu);
+  check_lapack_operand(lu, "lu_cpu");
   Shape batch = broadcast_shapes(batch_shape(b, 2), batch_shape(lu, 2));
   Shape out_shape = batch;
   out_shape.push_back(b.size(-2));
@@ -205,8 +114,7 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool le
       getrs(trans, static_cast<int>(n), static_cast<int>(nrhs), f + i * n * n, p + i * n, x + i * n * nrhs, &info);
     }
   };
-  if (lu.dtype() == DType::Float) solve.template operator()<float>();
-  else solve.template operator()<double>();
+  dispatch_real(lu.dtype(), solve);
   return result;
 }
 
@@ -229,7 +137,7 @@ SolveResult solve_ex(const Tensor& a, const Tensor& b, bool left, bool check_err
   TL_CHECK(left || !vector_case, ValueError,
            "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case "
            "linalg.solve is equivalent to B / A.squeeze(-1)");
-  check_lapack_operand(a);
+  check_lapack_operand(a, "lu_cpu");
   SquareFactors f = factor_square(a);
   if (check_errors) check_lapack_info(f.lu.info, "torch.linalg.solve_ex", a.dim() == 2);
   Tensor x = lu_solve(f.lu.LU, f.lu.pivots, rhs, left, f.transposed);
@@ -262,7 +170,7 @@ Tensor inverse(const Tensor& a) {
 DetResult det_with_factors(const Tensor& a) {
   check_square(a, "linalg.det");
   check_floating(a, "linalg.det");
-  check_lapack_operand(a);
+  check_lapack_operand(a, "lu_cpu");
   SquareFactors f = factor_square(a);
   Tensor det = mul(permutation_sign(f.lu.pivots, a.dtype()), prod(diagonals(f.lu.LU), -1));
   return {det, std::move(f.lu)};
@@ -273,7 +181,7 @@ Tensor det(const Tensor& a) { return det_with_factors(a).det; }
 SlogdetResult slogdet_with_factors(const Tensor& a, std::string_view api) {
   check_square(a, api);
   check_floating(a, api, false);
-  check_lapack_operand(a);
+  check_lapack_operand(a, "lu_cpu");
   SquareFactors f = factor_square(a);
   const Tensor diag = diagonals(f.lu.LU);
   Tensor sign = mul(prod(torchlet::sign(diag), -1), permutation_sign(f.lu.pivots, a.dtype()));

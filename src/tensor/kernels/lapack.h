@@ -1,0 +1,159 @@
+// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp) share: the Fortran routines'
+// prototypes (Debian's reference LAPACK, the one torch 1.13 links, ships no C header),
+// typed wrappers, torch's batched column-major layout, and torch's argument checks and
+// singular-input errors (_linalg_check_errors), worded as torch words them.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include <torchlet/error.h>
+#include <torchlet/tensor.h>
+
+extern "C" {
+// The trailing size_t arguments are gfortran's hidden lengths of the character flags.
+void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void sgetrs_(const char* trans, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv,
+             float* b, const int* ldb, int* info, size_t trans_len);
+void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv,
+             double* b, const int* ldb, int* info, size_t trans_len);
+void spotrf_(const char* uplo, const int* n, float* a, const int* lda, int* info, size_t uplo_len);
+void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t uplo_len);
+void spotrs_(const char* uplo, const int* n, const int* nrhs, const float* a, const int* lda, float* b, const int* ldb,
+             int* info, size_t uplo_len);
+void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, double* b,
+             const int* ldb, int* info, size_t uplo_len);
+void spotri_(const char* uplo, const int* n, float* a, const int* lda, int* info, size_t uplo_len);
+void dpotri_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t uplo_len);
+}
+
+namespace torchlet::kernels::lapack {
+
+// Leading dimensions as LAPACK wants them: at least 1, even for empty matrices.
+inline int ld(int64_t n) { return static_cast<int>(std::max<int64_t>(n, 1)); }
+
+inline void getrf(int m, int n, float* a, int lda, int* ipiv, int* info) { sgetrf_(&m, &n, a, &lda, ipiv, info); }
+inline void getrf(int m, int n, double* a, int lda, int* ipiv, int* info) { dgetrf_(&m, &n, a, &lda, ipiv, info); }
+inline void getrs(char trans, int n, int nrhs, const float* a, const int* ipiv, float* b, int* info) {
+  const int lda = ld(n);
+  sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1);
+}
+inline void getrs(char trans, int n, int nrhs, const double* a, const int* ipiv, double* b, int* info) {
+  const int lda = ld(n);
+  dgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1);
+}
+inline void potrf(char uplo, int n, float* a, int* info) {
+  const int lda = ld(n);
+  spotrf_(&uplo, &n, a, &lda, info, 1);
+}
+inline void potrf(char uplo, int n, double* a, int* info) {
+  const int lda = ld(n);
+  dpotrf_(&uplo, &n, a, &lda, info, 1);
+}
+inline void potrs(char uplo, int n, int nrhs, const float* a, float* b, int* info) {
+  const int lda = ld(n);
+  spotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1);
+}
+inline void potrs(char uplo, int n, int nrhs, const double* a, double* b, int* info) {
+  const int lda = ld(n);
+  dpotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1);
+}
+inline void potri(char uplo, int n, float* a, int* info) {
+  const int lda = ld(n);
+  spotri_(&uplo, &n, a, &lda, info, 1);
+}
+inline void potri(char uplo, int n, double* a, int* info) {
+  const int lda = ld(n);
+  dpotri_(&uplo, &n, a, &lda, info, 1);
+}
+
+// Runs body.template operator()<T>() for T float or double, per `dtype`.
+template <typename Body>
+void dispatch_real(DType dtype, const Body& body) {
+  if (dtype == DType::Float) body.template operator()<float>();
+  else body.template operator()<double>();
+}
+
+inline int64_t batch_count(const Tensor& t, int64_t matrix_dims) {
+  int64_t count = 1;
+  for (int64_t d = 0; d < t.dim() - matrix_dims; ++d) count *= t.size(d);
+  return count;
+}
+
+inline Shape batch_shape(const Tensor& t, int64_t matrix_dims) {
+  return Shape(t.sizes().begin(), t.sizes().end() - matrix_dims);
+}
+
+// A tensor of `sizes` whose matrices are stored column-major, one after another: the
+// layout LAPACK works in and torch returns.
+inline Tensor column_major(IntList sizes, DType dtype) {
+  Shape swapped(sizes.begin(), sizes.end());
+  std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
+  return empty(swapped, dtype).transpose(-2, -1);
+}
+
+// The main diagonals of a batch of square matrices, as a view.
+inline Tensor diagonals(const Tensor& t) {
+  Shape sizes(t.sizes().begin(), t.sizes().end() - 1), strides(t.strides().begin(), t.strides().end() - 1);
+  strides.back() = t.stride(-2) + t.stride(-1);
+  return t.as_strided(sizes, strides);
+}
+
+inline void check_is_matrix(const Tensor& a, std::string_view api, std::string_view name = "A") {
+  TL_CHECK(a.dim() >= 2, ValueError, "{}: The input tensor {} must have at least 2 dimensions.", api, name);
+}
+
+inline void check_square(const Tensor& a, std::string_view api, std::string_view name = "A") {
+  check_is_matrix(a, api, name);
+  TL_CHECK(a.size(-1) == a.size(-2), ValueError, "{}: {} must be batches of square matrices, but they are {} by {} matrices",
+           api, name, a.size(-2), a.size(-1));
+}
+
+// torch's checkFloatingOrComplex; `low_precision` false also refuses float16/bfloat16.
+inline void check_floating(const Tensor& a, std::string_view api, bool low_precision = true) {
+  TL_CHECK(is_floating(a.dtype()) || is_complex(a.dtype()), TypeError,
+           "{}: Expected a floating point or complex tensor as input. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
+  TL_CHECK(low_precision || (a.dtype() != DType::Half && a.dtype() != DType::BFloat16), TypeError,
+           "{}: Low precision dtypes not supported. Got {}", api, dtype_info(a.dtype()).scalar_type_name);
+}
+
+// What LAPACK can take: float32/float64 (complex is not in torchlet), sizes within int.
+// `kernel` is the name torch's dispatch refuses other dtypes with ("lu_cpu", ...).
+inline void check_lapack_operand(const Tensor& a, std::string_view kernel) {
+  TL_CHECK(a.dtype() == DType::Float || a.dtype() == DType::Double, UnsupportedError, "\"{}\" not implemented for '{}'",
+           kernel, dtype_info(a.dtype()).scalar_type_name);
+  for (int64_t d = std::max<int64_t>(a.dim() - 2, 0); d < a.dim(); ++d)
+    TL_CHECK(a.size(d) <= INT_MAX, LimitError, "linear algebra: a matrix dimension of {} exceeds LAPACK's int range",
+             a.size(d));
+}
+
+// torch's _linalg_check_errors: the first batch element LAPACK failed on, named, with
+// the message torch picks by the caller's name.
+inline void check_lapack_info(const Tensor& info, std::string_view api, bool is_matrix) {
+  const Tensor flat = info.contiguous();
+  const int* p = flat.data<int>();
+  for (int64_t b = 0; b < flat.numel(); ++b) {
+    if (p[b] <= 0) continue;
+    const std::string where = is_matrix ? std::string(api) : fmt::format("{}: (Batch element {})", api, b);
+    if (api.find("inv") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The diagonal element {} is zero, the inversion could not be completed because the "
+                                   "input matrix is singular.", where, p[b]));
+    if (api.find("solve") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The solver failed because the input matrix is singular.", where));
+    if (api.find("cholesky") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The factorization could not be completed because the input is not "
+                                   "positive-definite (the leading minor of order {} is not positive-definite).",
+                                   where, p[b]));
+    throw ValueError(fmt::format("{}: U[{},{}] is zero and using it on lu_solve would result in a division by zero. If you "
+                                 "still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
+                                 "linalg.lu_factor_ex(A, pivot)", where, p[b], p[b]));
+  }
+}
+
+}  // namespace torchlet::kernels::lapack
