@@ -2,8 +2,9 @@
 // the older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det,
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
-// cholesky, cholesky_solve, cholesky_inverse. Every schema has cases run through torch
-// in tests/fixtures/gen_ops.py (lu_ops, cholesky_ops).
+// cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
+// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd. Every schema has cases run through torch
+// in tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops).
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -103,6 +104,54 @@ void cholesky_inverse(Stack& s) {
   push(s, torchlet::cholesky_inverse(pop_tensor(s), upper));
 }
 
+
+void linalg_eigh(Stack& s) {
+  const std::string uplo = pop_str(s);
+  auto [values, vectors] = torchlet::eigh(pop_tensor(s), uplo, true);
+  push(s, std::move(values));
+  push(s, std::move(vectors));
+}
+void linalg_eigh_internal(Stack& s) {
+  const bool compute_v = pop_bool(s);
+  const std::string uplo = pop_str(s);
+  auto [values, vectors] = torchlet::eigh(pop_tensor(s), uplo, compute_v);
+  push(s, std::move(values));
+  push(s, std::move(vectors));
+}
+void linalg_eigvalsh(Stack& s) {
+  const std::string uplo = pop_str(s);
+  push(s, torchlet::eigh(pop_tensor(s), uplo, false).first);
+}
+
+// torch refuses `driver=` on CPU; torchlet has only LAPACK's gesdd and says the same.
+void refuse_driver(const IValue& driver) {
+  TL_CHECK(driver.isNone(), ValueError,
+           "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with cuSOLVER backend.");
+}
+void push_svd(Stack& s, SvdResult r) {
+  push(s, std::move(r.U));
+  push(s, std::move(r.S));
+  push(s, std::move(r.Vh));
+}
+void linalg_svd(Stack& s) {
+  refuse_driver(pop(s));
+  const bool full_matrices = pop_bool(s);
+  push_svd(s, torchlet::svd(pop_tensor(s), full_matrices, true));
+}
+void linalg_svd_internal(Stack& s) {
+  refuse_driver(pop(s));
+  const bool compute_uv = pop_bool(s), full_matrices = pop_bool(s);
+  push_svd(s, torchlet::svd(pop_tensor(s), full_matrices, compute_uv));
+}
+void linalg_svdvals(Stack& s) {
+  refuse_driver(pop(s));
+  push(s, torchlet::svd(pop_tensor(s), false, false).S);
+}
+void svd_legacy(Stack& s) {
+  const bool compute_uv = pop_bool(s), some = pop_bool(s);
+  push_svd(s, torchlet::svd_legacy(pop_tensor(s), some, compute_uv));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -128,6 +177,13 @@ static RegisterOps reg({
     {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", cholesky_legacy},
     {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor", cholesky_solve},
     {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", cholesky_inverse},
+    {"aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor eigenvalues, Tensor eigenvectors)", linalg_eigh},
+    {"aten::_linalg_eigh(Tensor A, str UPLO=\"L\", bool compute_v=True) -> (Tensor eigenvalues, Tensor eigenvectors)", linalg_eigh_internal},
+    {"aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor", linalg_eigvalsh},
+    {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)", linalg_svd},
+    {"aten::_linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)", linalg_svd_internal},
+    {"aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", linalg_svdvals},
+    {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
 });
 
 }  // namespace torchlet::jit::ops

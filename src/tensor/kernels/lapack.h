@@ -1,4 +1,4 @@
-// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp) share: the Fortran routines'
+// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp, decompositions.cpp) share: the Fortran routines'
 // prototypes (Debian's reference LAPACK, the one torch 1.13 links, ships no C header),
 // typed wrappers, torch's batched column-major layout, and torch's argument checks and
 // singular-input errors (_linalg_check_errors), worded as torch words them.
@@ -31,6 +31,15 @@ void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, c
              const int* ldb, int* info, size_t uplo_len);
 void spotri_(const char* uplo, const int* n, float* a, const int* lda, int* info, size_t uplo_len);
 void dpotri_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t uplo_len);
+void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const int* lda, float* w, float* work,
+             const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
+void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
+             const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
+void sgesdd_(const char* jobz, const int* m, const int* n, float* a, const int* lda, float* s, float* u, const int* ldu,
+             float* vt, const int* ldvt, float* work, const int* lwork, int* iwork, int* info, size_t jobz_len);
+void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s, double* u,
+             const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork, int* iwork, int* info,
+             size_t jobz_len);
 }
 
 namespace torchlet::kernels::lapack {
@@ -71,6 +80,24 @@ inline void potri(char uplo, int n, float* a, int* info) {
 inline void potri(char uplo, int n, double* a, int* info) {
   const int lda = ld(n);
   dpotri_(&uplo, &n, a, &lda, info, 1);
+}
+
+// lwork/liwork -1 asks for the optimal workspace sizes (written to work[0]/iwork[0]).
+inline void syevd(char jobz, char uplo, int n, float* a, int lda, float* w, float* work, int lwork, int* iwork,
+                  int liwork, int* info) {
+  ssyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1);
+}
+inline void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* work, int lwork, int* iwork,
+                  int liwork, int* info) {
+  dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1);
+}
+inline void gesdd(char jobz, int m, int n, float* a, int lda, float* s, float* u, int ldu, float* vt, int ldvt,
+                  float* work, int lwork, int* iwork, int* info) {
+  sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1);
+}
+inline void gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt,
+                  double* work, int lwork, int* iwork, int* info) {
+  dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1);
 }
 
 // Runs body.template operator()<T>() for T float or double, per `dtype`.
@@ -139,13 +166,25 @@ inline void check_lapack_info(const Tensor& info, std::string_view api, bool is_
   const Tensor flat = info.contiguous();
   const int* p = flat.data<int>();
   for (int64_t b = 0; b < flat.numel(); ++b) {
-    if (p[b] <= 0) continue;
+    if (p[b] == 0) continue;
     const std::string where = is_matrix ? std::string(api) : fmt::format("{}: (Batch element {})", api, b);
+    if (p[b] < 0) {
+      // LAPACK 3.10+ gesdd reports a non-finite input as an illegal argument 4.
+      TL_CHECK(!(p[b] == -4 && api.find("svd") != std::string_view::npos), ValueError,
+               "{}: The algorithm failed to converge because the input matrix contained non-finite values.", where);
+      throw InternalError(fmt::format("{}: LAPACK says argument {} has an illegal value", where, -p[b]));
+    }
     if (api.find("inv") != std::string_view::npos)
       throw ValueError(fmt::format("{}: The diagonal element {} is zero, the inversion could not be completed because the "
                                    "input matrix is singular.", where, p[b]));
     if (api.find("solve") != std::string_view::npos)
       throw ValueError(fmt::format("{}: The solver failed because the input matrix is singular.", where));
+    if (api.find("svd") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The algorithm failed to converge because the input matrix is ill-conditioned or "
+                                   "has too many repeated singular values (error code: {}).", where, p[b]));
+    if (api.find("eig") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The algorithm failed to converge because the input matrix is ill-conditioned or "
+                                   "has too many repeated eigenvalues (error code: {}).", where, p[b]));
     if (api.find("cholesky") != std::string_view::npos)
       throw ValueError(fmt::format("{}: The factorization could not be completed because the input is not "
                                    "positive-definite (the leading minor of order {} is not positive-definite).",
