@@ -396,13 +396,16 @@ Tensor cholesky_inverse(const Tensor& factor, bool upper = false);
 // decompositions.cpp: eigh of symmetric float32/float64 batches (values ascending, real;
 // vectors column-major; compute_vectors false returns an empty second tensor, as
 // eigvalsh needs only values), and svd (U, S, Vh; compute_uv false leaves U and Vh
-// empty). svd_legacy is torch.svd: V rather than Vh, zeros without compute_uv.
+// empty). svd_legacy is torch.svd: V rather than Vh, zeros without compute_uv; qr is
+// Householder QR (geqrf + orgqr).
 std::pair<Tensor, Tensor> eigh(const Tensor& a, std::string_view uplo = "L", bool compute_vectors = true);
 struct SvdResult {
   Tensor U, S, Vh;
 };
 SvdResult svd(const Tensor& a, bool full_matrices = true, bool compute_uv = true);
 SvdResult svd_legacy(const Tensor& a, bool some = true, bool compute_uv = true);
+// (Q, R) for mode "reduced", "complete" or "r" (Q empty), column-major as torch's.
+std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode = "reduced");
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.

@@ -3,7 +3,7 @@
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
-// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd. Every schema has cases run through torch
+// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Every schema has cases run through torch
 // in tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops).
 #include <torchlet/ops.h>
 
@@ -152,6 +152,20 @@ void svd_legacy(Stack& s) {
   push_svd(s, torchlet::svd_legacy(pop_tensor(s), some, compute_uv));
 }
 
+
+void push_pair(Stack& s, std::pair<Tensor, Tensor> p) {
+  push(s, std::move(p.first));
+  push(s, std::move(p.second));
+}
+void linalg_qr(Stack& s) {
+  const std::string mode = pop_str(s);
+  push_pair(s, torchlet::qr(pop_tensor(s), mode));
+}
+void qr_legacy(Stack& s) {
+  const bool some = pop_bool(s);
+  push_pair(s, torchlet::qr(pop_tensor(s), some ? "reduced" : "complete"));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -184,6 +198,8 @@ static RegisterOps reg({
     {"aten::_linalg_svd(Tensor A, bool full_matrices=False, bool compute_uv=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)", linalg_svd_internal},
     {"aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", linalg_svdvals},
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
+    {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
+    {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
 });
 
 }  // namespace torchlet::jit::ops

@@ -1,6 +1,6 @@
-// Spectral decompositions (ops.h): linalg.eigh/eigvalsh through LAPACK's syevd and
-// linalg.svd/svdvals (and the older torch.svd) through gesdd, each called as torch 1.13
-// calls it (column-major copies, the optimal workspace LAPACK reports, the same jobz),
+// Matrix decompositions (ops.h): linalg.eigh/eigvalsh through LAPACK's syevd,
+// linalg.svd/svdvals (and the older torch.svd) through gesdd, linalg.qr (and torch.qr)
+// through geqrf + orgqr, each called as torch 1.13 calls it (column-major copies, the optimal workspace LAPACK reports, the same jobz),
 // so values and vectors, signs included, are torch's bit for bit.
 #include <cctype>
 #include <vector>
@@ -118,6 +118,64 @@ SvdResult svd_legacy(const Tensor& a, bool some, bool compute_uv) {
   r.U = zeros(u_shape, a.dtype());
   r.Vh = zeros(v_shape, a.dtype()).transpose(-2, -1);
   return r;
+}
+
+std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode) {
+  check_is_matrix(a, "linalg.qr");
+  check_floating(a, "linalg.qr");
+  TL_CHECK(mode == "reduced" || mode == "r" || mode == "complete", ValueError,
+           "qr received unrecognized mode '{}' but expected one of 'reduced' (default), 'r', or 'complete'", mode);
+  check_lapack_operand(a, "geqrf_cpu");
+  const bool compute_q = mode != "r", reduced = mode != "complete";
+  const int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n), batches = batch_count(a, 2);
+  Shape q_shape(a.sizes().begin(), a.sizes().end()), r_shape(a.sizes().begin(), a.sizes().end());
+  q_shape.back() = reduced ? k : m;
+  r_shape[r_shape.size() - 2] = (reduced || !compute_q) ? k : m;
+  Tensor q = compute_q ? column_major(q_shape, a.dtype()) : empty({0}, a.dtype());
+  Tensor r = column_major(r_shape, a.dtype());
+  Shape tau_shape = batch_shape(a, 2);
+  tau_shape.push_back(k);
+  Tensor tau = empty(tau_shape, a.dtype());
+  // geqrf works in place on an m x n copy: Q's or R's memory when one has that shape.
+  const bool in_q = compute_q && q.size(-1) == n, in_r = !in_q && r.size(-2) == m;
+  Tensor work_qr = in_q ? q : in_r ? r : column_major(a.sizes(), a.dtype());
+  work_qr.copy_(a);
+  dispatch_real(a.dtype(), [&]<typename T>() {
+    if (work_qr.numel() == 0) return;
+    T* base = work_qr.data<T>();
+    T* tp = tau.data<T>();
+    int info = 0;
+    T query{};
+    geqrf(static_cast<int>(m), static_cast<int>(n), base, ld(m), tp, &query, -1, &info);
+    std::vector<T> work(static_cast<size_t>(std::max(1, static_cast<int>(query))));
+    for (int64_t b = 0; b < batches; ++b)
+      geqrf(static_cast<int>(m), static_cast<int>(n), base + b * m * n, ld(m), tp + b * k, work.data(),
+            static_cast<int>(work.size()), &info);
+  });
+  if (in_r) {
+    if (compute_q) {
+      if (m < n) q.copy_(work_qr.narrow(-1, 0, m));
+      else q.narrow(-1, 0, n).copy_(work_qr);
+    }
+    r.copy_(triu(r));
+  } else {
+    r.copy_(triu(work_qr.narrow(-2, 0, n)));
+  }
+  if (compute_q && q.numel() != 0) {
+    const int64_t cols = q.size(-1);
+    dispatch_real(a.dtype(), [&]<typename T>() {
+      T* base = q.data<T>();
+      const T* tp = tau.data<T>();
+      int info = 0;
+      T query{};
+      orgqr(static_cast<int>(m), static_cast<int>(cols), static_cast<int>(k), base, ld(m), tp, &query, -1, &info);
+      std::vector<T> work(static_cast<size_t>(std::max(1, static_cast<int>(query))));
+      for (int64_t b = 0; b < batches; ++b)
+        orgqr(static_cast<int>(m), static_cast<int>(cols), static_cast<int>(k), base + b * m * cols, ld(m), tp + b * k,
+              work.data(), static_cast<int>(work.size()), &info);
+    });
+  }
+  return {q, r};
 }
 
 }  // namespace torchlet

@@ -35,6 +35,13 @@ void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const i
              const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
 void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
              const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
+void sgeqrf_(const int* m, const int* n, float* a, const int* lda, float* tau, float* work, const int* lwork, int* info);
+void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work, const int* lwork,
+             int* info);
+void sorgqr_(const int* m, const int* n, const int* k, float* a, const int* lda, const float* tau, float* work,
+             const int* lwork, int* info);
+void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
+             const int* lwork, int* info);
 void sgesdd_(const char* jobz, const int* m, const int* n, float* a, const int* lda, float* s, float* u, const int* ldu,
              float* vt, const int* ldvt, float* work, const int* lwork, int* iwork, int* info, size_t jobz_len);
 void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s, double* u,
@@ -98,6 +105,19 @@ inline void gesdd(char jobz, int m, int n, float* a, int lda, float* s, float* u
 inline void gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt,
                   double* work, int lwork, int* iwork, int* info) {
   dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1);
+}
+
+inline void geqrf(int m, int n, float* a, int lda, float* tau, float* work, int lwork, int* info) {
+  sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+inline void geqrf(int m, int n, double* a, int lda, double* tau, double* work, int lwork, int* info) {
+  dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+inline void orgqr(int m, int n, int k, float* a, int lda, const float* tau, float* work, int lwork, int* info) {
+  sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+inline void orgqr(int m, int n, int k, double* a, int lda, const double* tau, double* work, int lwork, int* info) {
+  dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
 }
 
 // Runs body.template operator()<T>() for T float or double, per `dtype`.
