@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -264,6 +265,22 @@ TEST(Builtins, GridSamplerTakesFarInfiniteAndNaNPointsAsPadding) {
                                                : std::vector<double>{1, 2, 3, 3}))
         << padding;
   }
+}
+
+// linalg.lu_solve's pivots are row indices LAPACK swaps by without checking; torch 1.13
+// passes them through, so a crafted archive could read and write out of bounds. torchlet
+// refuses any pivot outside 1..n by name; in-range pivots still solve.
+TEST(Builtins, LuSolveRefusesPivotsOutsideTheMatrix) {
+  Tensor lu = tensor<float>({2, 0, 0, 4}, {2, 2});
+  Tensor b = tensor<float>({2, 8}, {2, 1});
+  for (int32_t bad : {0, 3, -1, 1 << 30}) {
+    Tensor pivots = tensor<int32_t>({1, bad}, {2});
+    EXPECT_NE(op_error("aten::linalg_lu_solve", {lu, pivots, b, true, false}).find("outside 1..2"), std::string::npos)
+        << bad;
+  }
+  Tensor pivots = tensor<int32_t>({1, 2}, {2});
+  EXPECT_EQ(call_op("aten::linalg_lu_solve", {lu, pivots, b, true, false}).toTensor().to_vector<double>(),
+            (std::vector<double>{1, 2}));
 }
 
 }  // namespace

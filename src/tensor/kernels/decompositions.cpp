@@ -36,7 +36,7 @@ std::pair<Tensor, Tensor> eigh(const Tensor& a, std::string_view uplo, bool comp
     T work_query{};
     int iwork_query = 0;
     syevd(jobz, uplo_upper, static_cast<int>(n), v, ld(n), w, &work_query, -1, &iwork_query, -1, status);
-    const int lwork = std::max(1, static_cast<int>(work_query)), liwork = std::max(1, iwork_query);
+    const int lwork = workspace_size(work_query, "syevd"), liwork = std::max(1, iwork_query);
     std::vector<T> work(static_cast<size_t>(lwork));
     std::vector<int> iwork(static_cast<size_t>(liwork));
     for (int64_t b = 0; b < batches; ++b) {
@@ -90,7 +90,7 @@ SvdResult svd(const Tensor& a, bool full_matrices, bool compute_uv) {
     T work_query{};
     gesdd(jobz, static_cast<int>(m), static_cast<int>(n), ap, ld(m), sp, up, ldu, vp, ldvt, &work_query, -1,
           iwork.data(), status);
-    const int lwork = std::max(1, static_cast<int>(work_query));
+    const int lwork = workspace_size(work_query, "gesdd");
     std::vector<T> work(static_cast<size_t>(lwork));
     const int64_t u_stride = compute_uv ? r.U.size(-1) * m : 0, v_stride = compute_uv ? r.Vh.size(-2) * n : 0;
     for (int64_t b = 0; b < batches; ++b)
@@ -147,7 +147,7 @@ std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode) {
     int info = 0;
     T query{};
     geqrf(static_cast<int>(m), static_cast<int>(n), base, ld(m), tp, &query, -1, &info);
-    std::vector<T> work(static_cast<size_t>(std::max(1, static_cast<int>(query))));
+    std::vector<T> work(static_cast<size_t>(workspace_size(query, "geqrf")));
     for (int64_t b = 0; b < batches; ++b)
       geqrf(static_cast<int>(m), static_cast<int>(n), base + b * m * n, ld(m), tp + b * k, work.data(),
             static_cast<int>(work.size()), &info);
@@ -169,7 +169,7 @@ std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode) {
       int info = 0;
       T query{};
       orgqr(static_cast<int>(m), static_cast<int>(cols), static_cast<int>(k), base, ld(m), tp, &query, -1, &info);
-      std::vector<T> work(static_cast<size_t>(std::max(1, static_cast<int>(query))));
+      std::vector<T> work(static_cast<size_t>(workspace_size(query, "orgqr")));
       for (int64_t b = 0; b < batches; ++b)
         orgqr(static_cast<int>(m), static_cast<int>(cols), static_cast<int>(k), base + b * m * cols, ld(m), tp + b * k,
               work.data(), static_cast<int>(work.size()), &info);

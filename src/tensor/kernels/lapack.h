@@ -120,6 +120,16 @@ inline void orgqr(int m, int n, int k, double* a, int lda, const double* tau, do
   dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
 }
 
+// The workspace size LAPACK's query wrote (as a floating-point number), as the int its
+// next call takes: at least 1, and refused by name past int's range rather than
+// converted with undefined behaviour.
+template <typename T>
+int workspace_size(T query, std::string_view routine) {
+  TL_CHECK(query <= static_cast<T>(INT_MAX), LimitError, "{}: LAPACK asks for a workspace of {} elements, past its int range",
+           routine, static_cast<double>(query));
+  return std::max(1, static_cast<int>(query));
+}
+
 // Runs body.template operator()<T>() for T float or double, per `dtype`.
 template <typename Body>
 void dispatch_real(DType dtype, const Body& body) {

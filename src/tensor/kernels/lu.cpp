@@ -102,6 +102,12 @@ Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool le
   Tensor factors = column_major(lu_shape, lu.dtype());
   factors.copy_(lu.expand(lu_shape));
   const Tensor piv = pivots.expand(piv_shape).contiguous();
+  // getrs swaps rows by these indices unchecked: a pivot outside 1..n (a crafted file's
+  // argument; torch reads and writes out of bounds) is refused before LAPACK sees it.
+  const int* pv = piv.data<int>();
+  for (int64_t i = 0; i < piv.numel(); ++i)
+    TL_CHECK(pv[i] >= 1 && pv[i] <= n, ValueError,
+             "linalg.lu_solve: pivot {} at position {} is outside 1..{} (pivots are 1-based row indices)", pv[i], i, n);
   const char trans = (left ? adjoint : !adjoint) ? 'T' : 'N';
   const int64_t nrhs = rhs.size(-1), batches = factors.numel() / std::max<int64_t>(n * n, 1);
   TL_CHECK(nrhs <= INT_MAX, LimitError, "linear algebra: {} right-hand sides exceed LAPACK's int range", nrhs);
