@@ -114,6 +114,9 @@ class Tensor {
   Tensor slice(int64_t dim, std::optional<int64_t> start = {}, std::optional<int64_t> end = {},
                int64_t step = 1) const;
   Tensor narrow(int64_t dim, int64_t start, int64_t length) const;
+  // torch.diagonal: the `offset` diagonal of the matrices spanned by dim1 and dim2, as a
+  // last dimension (offset > 0 above the main diagonal).
+  Tensor diagonal(int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1) const;
   Tensor expand(IntList sizes) const;  // -1 keeps a size
   Tensor squeeze() const;
   Tensor squeeze(int64_t dim) const;

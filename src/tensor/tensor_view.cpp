@@ -323,6 +323,27 @@ Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
   return slice(d, start, start + length, 1);
 }
 
+Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
+  const int64_t d1 = wrap_dim(dim1, dim(), "diagonal"), d2 = wrap_dim(dim2, dim(), "diagonal");
+  TL_CHECK(d1 != d2, ValueError, "diagonal dimensions cannot be identical {}, {}", dim1, dim2);
+  const int64_t n1 = impl_->sizes_[d1], n2 = impl_->sizes_[d2];
+  const int64_t length = offset >= 0 ? std::max<int64_t>(std::min(n1, n2 - offset), 0)
+                                     : std::max<int64_t>(std::min(n1 + offset, n2), 0);
+  int64_t start = storage_offset();
+  // An empty diagonal keeps the base offset: an offset past the matrix must not point
+  // outside the storage.
+  if (length > 0) start += offset >= 0 ? offset * impl_->strides_[d2] : -offset * impl_->strides_[d1];
+  Shape sizes, strides;
+  for (int64_t i = 0; i < dim(); ++i) {
+    if (i == d1 || i == d2) continue;
+    sizes.push_back(impl_->sizes_[i]);
+    strides.push_back(impl_->strides_[i]);
+  }
+  sizes.push_back(length);
+  strides.push_back(impl_->strides_[d1] + impl_->strides_[d2]);
+  return make_view(*this, std::move(sizes), std::move(strides), start);
+}
+
 Tensor Tensor::expand(IntList sizes) const {
   TL_CHECK(static_cast<int64_t>(sizes.size()) >= dim(), ValueError,
            "expand: the number of sizes provided ({}) must be greater or equal to the number "

@@ -201,5 +201,27 @@ TEST(TensorFactory, HalfAndBFloat16RoundToNearestEven) {
   EXPECT_EQ(BFloat16(1.0f + 0x1p-8f).bits, 0x3f80);
 }
 
+TEST(TensorView, DiagonalSharesStorageAndClampsEmptyOffsets) {
+  Tensor base = arange(12, DType::Float).reshape({3, 4});
+  Tensor above = base.diagonal(1);  // 1, 6, 11
+  EXPECT_EQ(above.sizes(), IntList({3}));
+  EXPECT_EQ(above.stride(0), 5);
+  EXPECT_EQ(values(above), (std::vector<float>{1, 6, 11}));
+  above.fill_(-1);
+  EXPECT_EQ(base.to_vector<float>()[6], -1);
+  EXPECT_EQ(values(base.diagonal(-2, 1, 0)), (std::vector<float>{2, 7}));  // dims swapped: below, counted on columns
+  // An offset past the matrix is an empty diagonal at the base's own offset, never
+  // pointing outside the storage.
+  Tensor past = base.diagonal(9);
+  EXPECT_EQ(past.numel(), 0);
+  EXPECT_EQ(past.storage_offset(), 0);
+  EXPECT_THROW(base.diagonal(0, 1, 1), ValueError);
+  EXPECT_THROW(arange(3, DType::Float).diagonal(), IndexError);
+  // Batched: the diagonal becomes the last dim, the other dims keep their order.
+  Tensor batch = arange(24, DType::Float).reshape({2, 3, 4});
+  EXPECT_EQ(batch.diagonal(0, -2, -1).sizes(), IntList({2, 3}));
+  EXPECT_EQ(batch.diagonal(0, 0, 2).sizes(), IntList({3, 2}));
+}
+
 }  // namespace
 }  // namespace torchlet

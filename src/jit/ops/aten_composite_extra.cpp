@@ -187,27 +187,9 @@ void count_nonzero_dims(Stack& s) {
 
 // --- diagonals ----------------------------------------------------------------------------------
 
-Tensor diagonal_impl(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
-  const int64_t n = self.dim();
-  const int64_t d1 = wrap_dim(dim1, n, "diagonal"), d2 = wrap_dim(dim2, n, "diagonal");
-  TL_CHECK(d1 != d2, ValueError, "diagonal dimensions cannot be identical {}, {}", dim1, dim2);
-  const int64_t len = offset >= 0 ? std::max<int64_t>(std::min(self.size(d1), self.size(d2) - offset), 0)
-                                  : std::max<int64_t>(std::min(self.size(d1) + offset, self.size(d2)), 0);
-  int64_t start = self.storage_offset();
-  if (len > 0) start += offset >= 0 ? offset * self.stride(d2) : -offset * self.stride(d1);
-  Shape sizes, strides;
-  for (int64_t i = 0; i < n; ++i) {
-    if (i == d1 || i == d2) continue;
-    sizes.push_back(self.size(i));
-    strides.push_back(self.stride(i));
-  }
-  sizes.push_back(len);
-  strides.push_back(self.stride(d1) + self.stride(d2));
-  return self.as_strided(sizes, strides, start);
-}
 void diagonal(Stack& s) {
   const int64_t dim2 = pop_int(s), dim1 = pop_int(s), offset = pop_int(s);
-  push(s, diagonal_impl(pop_tensor(s), offset, dim1, dim2));
+  push(s, pop_tensor(s).diagonal(offset, dim1, dim2));
 }
 void diag(Stack& s) {
   const int64_t k = pop_int(s);
@@ -215,12 +197,12 @@ void diag(Stack& s) {
   TL_CHECK(x.dim() == 1 || x.dim() == 2, ValueError, "diag(): Supports 1D or 2D tensors. Got {}D", x.dim());
   TL_CHECK(x.dtype() != DType::Half, UnsupportedError, "\"diag\" not implemented for 'Half'");
   if (x.dim() == 2) {
-    push(s, diagonal_impl(x, k, 0, 1).clone());
+    push(s, x.diagonal(k).clone());
     return;
   }
   const int64_t n = x.size(0) + (k < 0 ? -k : k);
   Tensor out = zeros({n, n}, x.dtype());
-  diagonal_impl(out, k, 0, 1).copy_(x);
+  out.diagonal(k).copy_(x);
   push(s, out);
 }
 void trace(Stack& s) {
@@ -228,7 +210,7 @@ void trace(Stack& s) {
   TL_CHECK(x.dim() == 2, ValueError, "trace: expected a matrix, but got tensor with dim {}", x.dim());
   TL_CHECK(x.dtype() != DType::Bool && x.dtype() != DType::Half && x.dtype() != DType::BFloat16, UnsupportedError,
            "\"trace\" not implemented for '{}'", type_name(x.dtype()));
-  push(s, all_dims_sum(diagonal_impl(x, 0, 0, 1)));
+  push(s, all_dims_sum(x.diagonal()));
 }
 
 // --- broadcasting, splitting, stacking ----------------------------------------------------------

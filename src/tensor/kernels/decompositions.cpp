@@ -69,7 +69,7 @@ SvdResult svd(const Tensor& a, bool full_matrices, bool compute_uv) {
     if (compute_uv && full_matrices) {
       for (Tensor* t : {&r.U, &r.Vh}) {
         t->fill_(0);
-        if (t->numel() != 0) diagonals(*t).fill_(1);
+        if (t->numel() != 0) t->diagonal(0, -2, -1).fill_(1);
       }
     }
     return r;

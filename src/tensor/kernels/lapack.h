@@ -155,13 +155,6 @@ inline Tensor column_major(IntList sizes, DType dtype) {
   return empty(swapped, dtype).transpose(-2, -1);
 }
 
-// The main diagonals of a batch of square matrices, as a view.
-inline Tensor diagonals(const Tensor& t) {
-  Shape sizes(t.sizes().begin(), t.sizes().end() - 1), strides(t.strides().begin(), t.strides().end() - 1);
-  strides.back() = t.stride(-2) + t.stride(-1);
-  return t.as_strided(sizes, strides);
-}
-
 inline void check_is_matrix(const Tensor& a, std::string_view api, std::string_view name = "A") {
   TL_CHECK(a.dim() >= 2, ValueError, "{}: The input tensor {} must have at least 2 dimensions.", api, name);
 }

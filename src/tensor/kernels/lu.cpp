@@ -161,7 +161,7 @@ std::pair<Tensor, Tensor> inv_ex(const Tensor& a, bool check_errors) {
   check_floating(a, "linalg.inv", false);
   Tensor identity = column_major(a.sizes(), a.dtype());
   identity.fill_(0);
-  diagonals(identity).fill_(1);
+  identity.diagonal(0, -2, -1).fill_(1);
   SolveResult r = solve_ex(a, identity, true, false);
   if (check_errors) check_lapack_info(r.factors.info, "linalg.inv_ex", a.dim() == 2);
   return {r.result, r.factors.info};
@@ -178,7 +178,7 @@ DetResult det_with_factors(const Tensor& a) {
   check_floating(a, "linalg.det");
   check_lapack_operand(a, "lu_cpu");
   SquareFactors f = factor_square(a);
-  Tensor det = mul(permutation_sign(f.lu.pivots, a.dtype()), prod(diagonals(f.lu.LU), -1));
+  Tensor det = mul(permutation_sign(f.lu.pivots, a.dtype()), prod(f.lu.LU.diagonal(0, -2, -1), -1));
   return {det, std::move(f.lu)};
 }
 
@@ -189,7 +189,7 @@ SlogdetResult slogdet_with_factors(const Tensor& a, std::string_view api) {
   check_floating(a, api, false);
   check_lapack_operand(a, "lu_cpu");
   SquareFactors f = factor_square(a);
-  const Tensor diag = diagonals(f.lu.LU);
+  const Tensor diag = f.lu.LU.diagonal(0, -2, -1);
   Tensor sign = mul(prod(torchlet::sign(diag), -1), permutation_sign(f.lu.pivots, a.dtype()));
   Tensor logabsdet = sum(log(abs(diag)), {-1});
   return {sign, logabsdet, std::move(f.lu)};
