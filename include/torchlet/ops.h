@@ -199,8 +199,10 @@ Tensor all(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool k
 Tensor any(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
 Tensor var(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
 Tensor std(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
-// torch.linalg.vector_norm: ord 2, 1, inf, -inf or any other p.
-Tensor norm(const Tensor& self, double p = 2, IntList dim = {}, bool keepdim = false);
+// torch.linalg.vector_norm: ord 2, 1, inf, -inf or any other p; `dtype` (floating, not
+// narrower than self's) is the type computed in and returned.
+Tensor norm(const Tensor& self, double p = 2, IntList dim = {}, bool keepdim = false,
+            std::optional<DType> dtype = std::nullopt);
 Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim = false);
 // torch.histc: counts of the elements in `bins` equal bins over [min, max] (the data's
 // own range when min == max), in the input's dtype; elements outside are not counted.
@@ -211,11 +213,23 @@ Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std
 // --- linear algebra (oneDNN for float32) -------------------------------------------
 Tensor mm(const Tensor& self, const Tensor& mat2);
 Tensor bmm(const Tensor& self, const Tensor& mat2);
+// torch.dot of two vectors: products added in order in the element type (each product
+// and sum rounded, as BLAS sdot/ddot and c10::BFloat16 do; integers wrapping), so the
+// result is torch's.
+Tensor dot(const Tensor& self, const Tensor& other);
 // torch.matmul: 1-d dot, matrix-vector, batched with broadcast batch dimensions.
 Tensor matmul(const Tensor& self, const Tensor& other);
 // beta * self + alpha * (mat1 @ mat2)
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta = 1,
              const Scalar& alpha = 1);
+// torch.linalg.matrix_power: A^n for square batches by repeated squaring (n < 0 inverts
+// first), as torch orders the products.
+Tensor matrix_power(const Tensor& a, int64_t n);
+// torch.linalg.multi_dot: the product of a chain of matrices (first and last may be
+// vectors) in the order that needs the fewest multiplications, torch's order.
+Tensor multi_dot(const std::vector<Tensor>& tensors);
+// torch.linalg.vecdot: the dot products of x and y along `dim`, broadcast.
+Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim = -1);
 // torch.einsum: letters and "...", implicit or explicit output; contracts left to
 // right through bmm (einsum.cpp).
 Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands);
@@ -406,6 +420,20 @@ SvdResult svd(const Tensor& a, bool full_matrices = true, bool compute_uv = true
 SvdResult svd_legacy(const Tensor& a, bool some = true, bool compute_uv = true);
 // (Q, R) for mode "reduced", "complete" or "r" (Q empty), column-major as torch's.
 std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode = "reduced");
+
+// matrix_norm.cpp: torch.linalg.matrix_norm over the matrices spanned by `dim`: ord 1,
+// -1, inf, -inf through column/row sums, 2, -2 and "nuc" through singular values, "fro"
+// a vector 2-norm. linalg_norm is torch.linalg.norm, which picks a vector or a matrix
+// norm by ord and dim (std::nullopt: torch's None).
+Tensor matrix_norm(const Tensor& a, double ord, IntList dim = {-2, -1}, bool keepdim = false,
+                   std::optional<DType> dtype = std::nullopt);
+Tensor matrix_norm(const Tensor& a, std::string_view ord = "fro", IntList dim = {-2, -1}, bool keepdim = false,
+                   std::optional<DType> dtype = std::nullopt);
+Tensor linalg_norm(const Tensor& a, std::optional<double> ord = std::nullopt,
+                   std::optional<std::vector<int64_t>> dim = std::nullopt, bool keepdim = false,
+                   std::optional<DType> dtype = std::nullopt);
+Tensor linalg_norm(const Tensor& a, std::string_view ord, std::optional<std::vector<int64_t>> dim = std::nullopt,
+                   bool keepdim = false, std::optional<DType> dtype = std::nullopt);
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.

@@ -50,5 +50,32 @@ TEST(Linalg, ShapeErrorNamesBothShapes) {
   }
 }
 
+// The chain-order costs multiply sizes, and empty matrices may have any other size:
+// here 2^40 cubed. The arithmetic wraps as torch's does in practice (UBSan checks it is
+// defined), so the order is torch's, which multiplies only empty matrices: torch 1.13
+// returns a 0 x 0 result for this chain.
+TEST(Linalg, MultiDotCostsPastInt64) {
+  const int64_t h = int64_t{1} << 40;
+  Tensor r = multi_dot({empty({0, h}), empty({h, 0}), empty({0, h}), empty({h, 0}), empty({0, h}), empty({h, 0})});
+  EXPECT_EQ(r.sizes(), IntList({0, 0}));
+}
+
+TEST(Linalg, MatrixPowerSquaresAndInverts) {
+  Tensor a = tensor<float>({2, 1, 0, 1}, {2, 2});  // [[2, 1], [0, 1]]: a^n = [[2^n, 2^n - 1], [0, 1]]
+  EXPECT_EQ(matrix_power(a, 10).to_vector<float>(), (std::vector<float>{1024, 1023, 0, 1}));
+  EXPECT_EQ(matrix_power(a, 0).to_vector<float>(), (std::vector<float>{1, 0, 0, 1}));
+  EXPECT_EQ(matrix_power(a, -2).to_vector<float>(), (std::vector<float>{0.25, -0.75, 0, 1}));
+  EXPECT_THROW(matrix_power(ones({2, 3}), 2), ValueError);
+}
+
+// torch reduces in memory order: a transposed input's 2-norm over every element is the
+// contiguous one's, bit for bit.
+TEST(Linalg, VectorNormWalksMemoryOrder) {
+  Tensor x = mul(arange(60, DType::Float).reshape({6, 10}), Scalar(0.37));
+  EXPECT_EQ(norm(x.t(), 2).item().to_double(), norm(x, 2).item().to_double());
+  EXPECT_EQ(norm(x.t(), 2, {0, 1}).item().to_double(), norm(x.reshape({60}), 2, {0}).item().to_double());
+  EXPECT_THROW(norm(x, 2, {}, false, DType::Half), TypeError);  // narrowing
+}
+
 }  // namespace
 }  // namespace torchlet

@@ -655,6 +655,7 @@ class FunctionCompiler {
   Value* emit_comprehension(const Tree& e, Env& env, const TypePtr& hint);
   Value* emit_isinstance(const Tree& e, Env& env);
   Value* emit_torch_unique(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs, const SourceRange& range);
+  Value* emit_torch_norm(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs, const SourceRange& range);
   // obj.name(args) on an object of a TorchScript class: prim::CallMethod.
   Value* emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
                           std::vector<CallKwarg> kwargs, const SourceRange& range);
@@ -2870,6 +2871,68 @@ Value* FunctionCompiler::emit_torch_unique(const std::vector<CallArg>& args, con
   return graph_->insert_node(graph_->create_tuple(picked))->set_source_range(range)->output();
 }
 
+// torch.norm is Python too (torch.functional): a string p ("fro", its default, or
+// "nuc") calls aten::frobenius_norm or aten::nuclear_norm, any other p aten::norm over
+// dim (every dim when None); an int dim is a one-element list. Compiled straight to the
+// operator its branch calls; a string p must be a constant, as torch's branches are
+// taken on its value. torch's refusals (another string, dtype= with a string p) raise
+// when reached, as torch's do.
+Value* FunctionCompiler::emit_torch_norm(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                                         const SourceRange& range) {
+  static const std::vector<std::string> kParams = {"input", "p", "dim", "keepdim", "out", "dtype"};
+  std::vector<Value*> given(kParams.size(), nullptr);
+  if (args.size() > kParams.size()) fail(range, fmt::format("norm() takes at most 6 arguments but {} were given", args.size()));
+  for (size_t i = 0; i < args.size(); ++i) given[i] = args[i].value;
+  for (const CallKwarg& k : kwargs) {
+    auto it = std::find(kParams.begin(), kParams.end(), k.name);
+    if (it == kParams.end()) fail(k.range, fmt::format("norm() got an unexpected keyword argument '{}'", k.name));
+    const auto at = static_cast<size_t>(it - kParams.begin());
+    if (given[at]) fail(k.range, fmt::format("norm() got multiple values for argument '{}'", k.name));
+    given[at] = k.value;
+  }
+  if (!given[0]) fail(range, "norm() missing required argument 'input'");
+  auto is_none = [&](size_t i) { return !given[i] || given[i]->type()->kind() == TypeKind::None; };
+  Value* dim = nullptr;  // torch's None
+  if (!is_none(2)) {
+    dim = given[2];
+    if (dim->type()->kind() == TypeKind::Int)
+      dim = graph_->insert_node(graph_->create_list(Type::int_(), {dim}))->set_source_range(range)->output();
+  }
+  auto all_dims = [&] { return constant(IValue::list({}, Type::int_())); };
+  auto raise = [&](const std::string& message, const char* cls) {
+    insert(sym::prim_RaiseException, {constant(IValue(message)), constant(IValue(std::string(cls)))}, range, 0);
+    return graph_->insert_node(graph_->create_uninitialized(Type::tensor()))->output();
+  };
+  std::vector<CallArg> call = {{given[0], range}};
+  std::vector<CallKwarg> named;
+  if (!is_none(4)) named.push_back({"out", given[4], range});
+  Value* keepdim = given[3] ? given[3] : constant(IValue(false));
+  if (given[1] && given[1]->type()->kind() != TypeKind::Str) {
+    call.push_back({given[1], range});
+    call.push_back({dim ? dim : all_dims(), range});
+    call.push_back({keepdim, range});
+    if (!is_none(5)) named.push_back({"dtype", given[5], range});
+    return emit_builtin(Symbol::from_qual_string("aten::norm"), std::move(call), std::move(named), range);
+  }
+  std::string p = "fro";
+  if (given[1]) {
+    const auto c = to_ivalue(given[1]);
+    if (!c || !c->isString()) fail(range, "torch.norm: torchlet needs a string p to be a constant ('fro' or 'nuc')");
+    p = c->toStringRef();
+  }
+  if (p != "fro" && p != "nuc") return raise(fmt::format("only valid string values are 'fro' and 'nuc', found {}", p), "builtins.RuntimeError");
+  if (!is_none(5))
+    return raise(fmt::format("dtype argument is not supported in {} norm", p == "fro" ? "frobenius" : "nuclear"), "builtins.ValueError");
+  if (p == "fro") {
+    call.push_back({dim ? dim : all_dims(), range});
+  } else if (dim) {
+    call.push_back({dim, range});
+  }
+  call.push_back({keepdim, range});
+  return emit_builtin(Symbol::from_qual_string(p == "fro" ? "aten::frobenius_norm" : "aten::nuclear_norm"), std::move(call),
+                     std::move(named), range);
+}
+
 // Element i (in range) of tuple v: a literal's own element, as torch's tuple lowering
 // leaves it, else prim::TupleIndex.
 Value* FunctionCompiler::tuple_item(Value* v, int64_t i, const SourceRange& range) {
@@ -3152,6 +3215,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       if (a.value().str() == "torch" && a.name() == "unique") {
         emit_args(0);
         return emit_torch_unique(args, kwargs, e.range());
+      }
+      if (a.value().str() == "torch" && a.name() == "norm") {
+        emit_args(0);
+        return emit_torch_norm(args, kwargs, e.range());
       }
       if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
         fail(callee.range(), fmt::format("object has no attribute {}", a.name()));

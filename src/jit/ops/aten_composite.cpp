@@ -184,9 +184,7 @@ void addc_(Stack& s) {
 void dot(Stack& s) {
   Tensor b = pop_tensor(s);
   Tensor a = pop_tensor(s);
-  TL_CHECK(a.dim() == 1 && b.dim() == 1, ValueError, "1D tensors expected, but got {}D and {}D tensors", a.dim(),
-           b.dim());
-  push(s, torchlet::matmul(a, b));
+  push(s, torchlet::dot(a, b));
 }
 void mv(Stack& s) {
   Tensor v = pop_tensor(s);

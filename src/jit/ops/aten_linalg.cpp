@@ -3,8 +3,11 @@
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
-// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Every schema has cases run through torch
-// in tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops).
+// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Norms (matrix_norm.cpp):
+// linalg.matrix_norm, linalg.norm and the older frobenius_norm/nuclear_norm. Products
+// (linalg.cpp): linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot; and
+// linalg.diagonal. Every schema has cases run through torch in tests/fixtures/gen_ops.py
+// (lu_ops, cholesky_ops, decomposition_ops, matrix_norm_ops, matrix_product_ops).
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -166,6 +169,126 @@ void qr_legacy(Stack& s) {
   push_pair(s, torchlet::qr(pop_tensor(s), some ? "reduced" : "complete"));
 }
 
+// An op's out= overload: `out` is last on the stack, the functional op's arguments below
+// it. torch's composite linalg out= variants resize `out` and copy into it.
+template <Tensor (*F)(Stack&)>
+void with_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  const Tensor result = F(s);
+  assign_out(out, result, "out=");
+  push(s, out);
+}
+template <Tensor (*F)(Stack&)>
+void functional(Stack& s) {
+  push(s, F(s));
+}
+
+// --- norms ----------------------------------------------------------------------------------
+
+Tensor matrix_norm_scalar(Stack& s) {
+  const auto dtype = pop_opt_dtype(s);
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_int_list(s);
+  const double ord = pop_scalar(s).to_double();
+  return torchlet::matrix_norm(pop_tensor(s), ord, dim, keepdim, dtype);
+}
+Tensor matrix_norm_str(Stack& s) {
+  const auto dtype = pop_opt_dtype(s);
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_int_list(s);
+  const std::string ord = pop_str(s);
+  return torchlet::matrix_norm(pop_tensor(s), ord, dim, keepdim, dtype);
+}
+Tensor linalg_norm_scalar(Stack& s) {
+  const auto dtype = pop_opt_dtype(s);
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_opt_int_list(s);
+  const auto ord = pop_opt_scalar(s);
+  return torchlet::linalg_norm(pop_tensor(s), ord ? std::optional<double>(ord->to_double()) : std::nullopt, dim,
+                               keepdim, dtype);
+}
+Tensor linalg_norm_str(Stack& s) {
+  const auto dtype = pop_opt_dtype(s);
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_opt_int_list(s);
+  const std::string ord = pop_str(s);
+  return torchlet::linalg_norm(pop_tensor(s), ord, dim, keepdim, dtype);
+}
+
+// torch.frobenius_norm (what torch.norm(p="fro") scripts to): the vector 2-norm for at
+// most one dim, else the square root of the summed squares, as torch 1.13 computes it.
+Tensor frobenius_norm_of(const Tensor& self, const std::vector<int64_t>& dim, bool keepdim) {
+  TL_CHECK(dim.size() <= 2, ValueError, "Expected at most 2 dimensions, but got {} dimensions instead.", dim.size());
+  TL_CHECK(is_floating(self.dtype()), TypeError,
+           "norm(): input dtype should be either floating point or complex. Got {} instead.",
+           dtype_info(self.dtype()).scalar_type_name);
+  if (dim.size() <= 1) return torchlet::norm(self, 2, dim, keepdim);
+  const int64_t d0 = wrap_dim(dim[0], self.dim(), "frobenius_norm"), d1 = wrap_dim(dim[1], self.dim(), "frobenius_norm");
+  TL_CHECK(d0 != d1, ValueError, "Expected dims to be different, got {} instead", shape_repr(dim));
+  return torchlet::sqrt(torchlet::sum(torchlet::mul(self, self), {d0, d1}, keepdim));
+}
+void frobenius_norm_all(Stack& s) { push(s, frobenius_norm_of(pop_tensor(s), {}, false)); }
+Tensor frobenius_norm_dim(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_int_list(s);
+  return frobenius_norm_of(pop_tensor(s), dim, keepdim);
+}
+
+// torch.nuclear_norm: the sum of singular values over two dims, through torch.svd (so its
+// refusals are svd's).
+Tensor nuclear_norm_of(const Tensor& self, const std::vector<int64_t>& dim, bool keepdim) {
+  TL_CHECK(dim.size() == 2, ValueError, "nuclear norm requires a 'dim' argument of size 2");
+  const int64_t d0 = wrap_dim(dim[0], self.dim(), "nuclear_norm"), d1 = wrap_dim(dim[1], self.dim(), "nuclear_norm");
+  TL_CHECK(d0 != d1, ValueError, "duplicate or invalid dimensions");
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (d != d0 && d != d1) perm.push_back(d);
+  perm.push_back(d0);
+  perm.push_back(d1);
+  Tensor result = torchlet::sum(torchlet::svd_legacy(self.permute(perm), true, false).S, {-1}, keepdim);
+  if (!keepdim) return result;
+  std::vector<int64_t> inverse(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i) inverse[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
+  return result.unsqueeze(-1).permute(inverse);
+}
+Tensor nuclear_norm_matrix(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  Tensor self = pop_tensor(s);
+  TL_CHECK(self.dim() == 2, ValueError, "Expected a tensor with 2 dimensions, but got a tensor with {} dimension{} instead.",
+           self.dim(), self.dim() == 1 ? "" : "s");
+  return nuclear_norm_of(self, {0, 1}, keepdim);
+}
+Tensor nuclear_norm_dim(Stack& s) {
+  const bool keepdim = pop_bool(s);
+  const auto dim = pop_int_list(s);
+  return nuclear_norm_of(pop_tensor(s), dim, keepdim);
+}
+
+// --- products -------------------------------------------------------------------------------
+
+Tensor matrix_power(Stack& s) {
+  const int64_t n = pop_int(s);
+  return torchlet::matrix_power(pop_tensor(s), n);
+}
+Tensor multi_dot(Stack& s) { return torchlet::multi_dot(pop_tensor_list(s)); }
+// torch.chain_matmul, deprecated for multi_dot: matrices only, and one is returned copied.
+Tensor chain_matmul(Stack& s) {
+  const std::vector<Tensor> matrices = pop_tensor_list(s);
+  for (const Tensor& m : matrices)
+    TL_CHECK(m.dim() == 2, ValueError, "Tensor dimension is {}, expected 2 instead.", m.dim());
+  TL_CHECK(!matrices.empty(), ValueError, "chain_matmul(): Expected one or more matrices");
+  return matrices.size() == 1 ? matrices[0].clone() : torchlet::multi_dot(matrices);
+}
+Tensor vecdot(Stack& s) {
+  const int64_t dim = pop_int(s);
+  Tensor y = pop_tensor(s), x = pop_tensor(s);
+  return torchlet::vecdot(x, y, dim);
+}
+void linalg_diagonal(Stack& s) {
+  const int64_t dim2 = pop_int(s), dim1 = pop_int(s), offset = pop_int(s);
+  push(s, pop_tensor(s).diagonal(offset, dim1, dim2));
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -200,6 +323,32 @@ static RegisterOps reg({
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
+    {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<matrix_norm_scalar>},
+    {"aten::linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", with_out<matrix_norm_scalar>},
+    {"aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<matrix_norm_str>},
+    {"aten::linalg_matrix_norm.str_ord_out(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", with_out<matrix_norm_str>},
+    {"aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<linalg_norm_scalar>},
+    {"aten::linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", with_out<linalg_norm_scalar>},
+    {"aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<linalg_norm_str>},
+    {"aten::linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", with_out<linalg_norm_str>},
+    {"aten::frobenius_norm(Tensor self) -> Tensor", frobenius_norm_all},
+    {"aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", functional<frobenius_norm_dim>},
+    {"aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", with_out<frobenius_norm_dim>},
+    {"aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor", functional<nuclear_norm_matrix>},
+    {"aten::nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", with_out<nuclear_norm_matrix>},
+    {"aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor", functional<nuclear_norm_dim>},
+    {"aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", with_out<nuclear_norm_dim>},
+    {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", functional<matrix_power>},
+    {"aten::linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", with_out<matrix_power>},
+    {"aten::matrix_power(Tensor self, int n) -> Tensor", functional<matrix_power>},
+    {"aten::matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", with_out<matrix_power>},
+    {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", functional<multi_dot>},
+    {"aten::linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", with_out<multi_dot>},
+    {"aten::chain_matmul(Tensor[] matrices) -> Tensor", functional<chain_matmul>},
+    {"aten::chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)", with_out<chain_matmul>},
+    {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", functional<vecdot>},
+    {"aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", with_out<vecdot>},
+    {"aten::linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)", linalg_diagonal},
 });
 
 }  // namespace torchlet::jit::ops

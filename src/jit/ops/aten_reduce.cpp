@@ -274,7 +274,7 @@ Tensor vector_norm_impl(Stack& s) {
   bool keepdim = pop_bool(s);
   auto dims = pop_dims(s);
   Scalar ord = pop_scalar(s);
-  return torchlet::norm(maybe_to(pop_tensor(s), dtype), ord.to_double(), dims, keepdim);
+  return torchlet::norm(pop_tensor(s), ord.to_double(), dims, keepdim, dtype);
 }
 void vector_norm(Stack& s) { push(s, vector_norm_impl(s)); }
 void vector_norm_out(Stack& s) {

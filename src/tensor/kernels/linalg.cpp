@@ -1,15 +1,18 @@
 // Matrix products: mm, bmm, addmm, linear and torch.matmul's broadcasting cases, all
-// reduced to one batched GEMM. float32 runs on oneDNN's matmul primitive (strided
+// reduced to one batched GEMM; and what torch composes from them (matrix_power,
+// multi_dot, vecdot), in torch's order of operations. float32 runs on oneDNN's matmul primitive (strided
 // operands passed as they are, alpha/beta as output scale and sum post-op); float64
 // and integer types use a plain blocked loop; float16/bool are refused as torch 1.13's
 // CPU build refuses them.
 #include <algorithm>
+#include <limits>
 #include <type_traits>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/dnnl_util.h"
+#include "tensor/kernels/lapack.h"
 #include "tensor/kernels/loop.h"
 
 namespace torchlet {
@@ -29,8 +32,10 @@ Tensor gemm_ready(const Tensor& t) {
 }
 
 void check_gemm_dtype(DType d, const char* op) {
-  TL_CHECK(d != DType::Half && d != DType::Bool, UnsupportedError,
-           "\"addmm_impl_cpu_\" not implemented for '{}'", dtype_info(d).scalar_type_name);
+  // torch's batched products run its bmm kernel, the rest addmm's; each refuses by name.
+  const bool batched = std::string_view(op) == "bmm" || std::string_view(op) == "matmul";
+  TL_CHECK(d != DType::Half && d != DType::Bool, UnsupportedError, "\"{}\" not implemented for '{}'",
+           batched ? "bmm" : "addmm_impl_cpu_", dtype_info(d).scalar_type_name);
   TL_CHECK(!is_complex(d) && !is_quantized(d), UnsupportedError,
            "{}: dtype {} is not supported by torchlet's kernels", op, dtype_name(d));
 }
@@ -158,17 +163,52 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
   return c.squeeze(0);
 }
 
+Tensor dot(const Tensor& self, const Tensor& other) {
+  TL_CHECK(self.dim() == 1 && other.dim() == 1, ValueError, "1D tensors expected, but got {}D and {}D tensors",
+           self.dim(), other.dim());
+  TL_CHECK(self.dtype() == other.dtype(), TypeError, "dot : expected both vectors to have same dtype, but found {} and {}",
+           dtype_info(self.dtype()).scalar_type_name, dtype_info(other.dtype()).scalar_type_name);
+  TL_CHECK(self.size(0) == other.size(0), ValueError,
+           "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of "
+           "elements, but got {} and {} elements respectively",
+           self.size(0), other.size(0), self.size(0), other.size(0));
+  const DType d = self.dtype();
+  TL_CHECK(d != DType::Half && d != DType::Bool && !is_complex(d) && !is_quantized(d), UnsupportedError,
+           "\"dot\" not implemented for '{}'", dtype_info(d).scalar_type_name);
+  Tensor out = empty({}, d);
+  const int64_t n = self.size(0), sx = self.stride(0), sy = other.stride(0);
+  dispatch_real(d, "dot", [&]<typename T>() {
+    const T* x = self.data<T>();
+    const T* y = other.data<T>();
+    if constexpr (std::is_integral_v<T>) {
+      // Integer dots wrap in the element type, as torch's do; unsigned arithmetic is the
+      // defined way to wrap.
+      using U = std::make_unsigned_t<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>;  // (bool: refused above)
+      U acc = 0;
+      for (int64_t i = 0; i < n; ++i) acc = static_cast<U>(acc + static_cast<U>(x[i * sx]) * static_cast<U>(y[i * sy]));
+      *out.data<T>() = static_cast<T>(acc);
+    } else if constexpr (std::is_same_v<T, BFloat16> || std::is_same_v<T, Half>) {  // (float16: refused above)
+      // torch's bfloat16 dot is c10::BFloat16 arithmetic: each product and each sum rounded.
+      float acc = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const float product = static_cast<float>(T(static_cast<float>(x[i * sx]) * static_cast<float>(y[i * sy])));
+        acc = static_cast<float>(T(acc + product));
+      }
+      *out.data<T>() = T(acc);
+    } else {
+      T acc = 0;
+      for (int64_t i = 0; i < n; ++i) acc += x[i * sx] * y[i * sy];
+      *out.data<T>() = acc;
+    }
+  });
+  return out;
+}
+
 Tensor matmul(const Tensor& self, const Tensor& other) {
   int64_t da = self.dim(), db = other.dim();
   TL_CHECK(da > 0 && db > 0, ValueError,
            "both arguments to matmul need to be at least 1D, but they are {}D and {}D", da, db);
-  if (da == 1 && db == 1) {
-    TL_CHECK(self.size(0) == other.size(0), ValueError,
-             "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of "
-             "elements, but got {} and {} elements respectively",
-             self.size(0), other.size(0), self.size(0), other.size(0));
-    return mm(self.unsqueeze(0), other.unsqueeze(1)).reshape({});
-  }
+  if (da == 1 && db == 1) return dot(self, other);
   if (da == 2 && db == 1) return mm(self, other.unsqueeze(1)).squeeze(1);
   if (da == 1 && db == 2) return mm(self.unsqueeze(0), other).squeeze(0);
   if (da == 2 && db == 2) return mm(self, other);
@@ -213,6 +253,135 @@ Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Ten
   Tensor out = matmul(input, weight.t());
   if (bias && bias->defined()) out = add(out, *bias);
   return out;
+}
+
+// --- compositions ---------------------------------------------------------------
+
+Tensor matrix_power(const Tensor& a, int64_t n) {
+  kernels::lapack::check_square(a, "linalg.matrix_power");
+  if (n == 0) return a.clone().copy_(eye(a.size(-2), std::nullopt, a.dtype()));
+  if (n == 1) return a.clone();
+  if (n == -1) return inverse(a);
+  const Tensor base = n < 0 ? inverse(a) : a;
+  // n = INT64_MIN has no positive counterpart; its magnitude is still a valid bit count.
+  uint64_t k = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+  if (k == 2) return matmul(base, base);
+  if (k == 3) return matmul(matmul(base, base), base);
+  // Binary powering from the lowest bit, each power of two squared once, as torch does.
+  Tensor square, result;
+  while (k > 0) {
+    const bool bit = k % 2 == 1;
+    k /= 2;
+    square = square.defined() ? matmul(square, square) : base;
+    if (bit) result = result.defined() ? matmul(result, square) : square;
+  }
+  return result;
+}
+
+namespace {
+
+// caffe2's TypeMeta spelling of a dtype, which multi_dot's dtype error prints.
+std::string_view type_meta_name(DType d) {
+  switch (d) {
+    case DType::Byte: return "unsigned char";
+    case DType::Char: return "signed char";
+    case DType::Short: return "short int";
+    case DType::Int: return "int";
+    case DType::Long: return "long int";
+    case DType::Half: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float: return "float";
+    case DType::Double: return "double";
+    case DType::Bool: return "bool";
+    case DType::ComplexHalf: return "c10::complex<c10::Half>";
+    case DType::ComplexFloat: return "c10::complex<float>";
+    case DType::ComplexDouble: return "c10::complex<double>";
+    default: return dtype_name(d);
+  }
+}
+
+// a * b * c wrapping at 64 bits as torch's int64 cost arithmetic does in practice, without
+// signed overflow's undefined behaviour: empty matrices can have huge other sizes.
+int64_t cost_product(int64_t a, int64_t b, int64_t c) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b) * static_cast<uint64_t>(c));
+}
+int64_t cost_sum(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+
+// The product of chain[i..j] split where `split` says (torch's matrix_chain_multiplication).
+Tensor chain_product(const std::vector<Tensor>& chain, const std::vector<std::vector<size_t>>& split, size_t i,
+                     size_t j) {
+  if (i == j) return chain[i];
+  return mm(chain_product(chain, split, i, split[i][j]), chain_product(chain, split, split[i][j] + 1, j));
+}
+
+}  // namespace
+
+Tensor multi_dot(const std::vector<Tensor>& tensors) {
+  const size_t n = tensors.size();
+  TL_CHECK(n >= 2, ValueError, "multi_dot(): expected at least 2 tensors but got {}", n);
+  std::vector<Tensor> chain(tensors);
+  Shape out_shape;
+  // A vector first is a row, a vector last a column; the result drops them again.
+  const Tensor& first = tensors.front();
+  TL_CHECK(first.dim() == 1 || first.dim() == 2, ValueError, "multi_dot(): the first tensor must be 1D or 2D but got {}D",
+           first.dim());
+  if (first.dim() == 1) chain.front() = first.unsqueeze(0);
+  else out_shape.push_back(first.size(0));
+  const Tensor& last = tensors.back();
+  TL_CHECK(last.dim() == 1 || last.dim() == 2, ValueError, "multi_dot(): the last tensor must be 1D or 2D but got {}D",
+           last.dim());
+  if (last.dim() == 1) chain.back() = last.unsqueeze(-1);
+  else out_shape.push_back(last.size(1));
+  for (size_t i = 1; i + 1 < n; ++i)
+    TL_CHECK(tensors[i].dim() == 2, ValueError, "multi_dot(): tensor {} must be 2D but got {}D", i, tensors[i].dim());
+  for (size_t i = 1; i < n; ++i) {
+    TL_CHECK(chain[i].dtype() == chain[0].dtype(), TypeError,
+             "multi_dot(): all tensors must have be the same dtype but tensor 0 is {} and tensor {} {}",
+             type_meta_name(chain[0].dtype()), i, type_meta_name(chain[i].dtype()));
+    TL_CHECK(chain[i - 1].size(-1) == chain[i].size(0), ValueError,
+             "multi_dot(): tensors {} and {} with shapes {} and {} cannot be multiplied", i - 1, i,
+             shape_repr(tensors[i - 1].sizes()), shape_repr(tensors[i].sizes()));
+  }
+  Tensor result;
+  if (n == 2) {
+    result = mm(chain[0], chain[1]);
+  } else if (n == 3) {
+    // (a x b)(b x c)(c x d): left first costs a*c*(b+d), right first b*d*(a+c).
+    const int64_t a = chain[0].size(0), b = chain[1].size(0), c = chain[2].size(0), d = chain[2].size(1);
+    result = cost_product(a, c, cost_sum(b, d)) > cost_product(b, d, cost_sum(a, c)) ? mm(chain[0], mm(chain[1], chain[2])) : mm(mm(chain[0], chain[1]), chain[2]);
+  } else {
+    // The textbook matrix-chain order: cost[i][j] the fewest multiplications for
+    // chain[i..j], split[i][j] where that product splits. Matrix i is dims[i] x dims[i + 1].
+    std::vector<int64_t> dims(n + 1);
+    for (size_t i = 0; i < n; ++i) dims[i] = chain[i].size(0);
+    dims[n] = chain[n - 1].size(1);
+    std::vector<std::vector<int64_t>> cost(n, std::vector<int64_t>(n, 0));
+    std::vector<std::vector<size_t>> split(n, std::vector<size_t>(n, 0));
+    for (size_t len = 1; len < n; ++len) {
+      for (size_t i = 0; i + len < n; ++i) {
+        const size_t j = i + len;
+        cost[i][j] = std::numeric_limits<int64_t>::max();
+        for (size_t k = i; k < j; ++k) {
+          const int64_t q = cost_sum(cost_sum(cost[i][k], cost[k + 1][j]), cost_product(dims[i], dims[k + 1], dims[j + 1]));
+          if (q < cost[i][j]) {
+            cost[i][j] = q;
+            split[i][j] = k;
+          }
+        }
+      }
+    }
+    result = chain_product(chain, split, 0, n - 1);
+  }
+  return result.view(out_shape);
+}
+
+Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
+  kernels::lapack::check_floating(x, "linalg.vecdot");
+  TL_CHECK(x.dtype() == y.dtype(), TypeError,
+           "linalg.vecdot: Expected x and y to have the same dtype, but found x of type {} and y of type {} instead",
+           dtype_info(x.dtype()).scalar_type_name, dtype_info(y.dtype()).scalar_type_name);
+  if (x.dim() == 1 && y.dim() == 1) return dot(x, y);  // torch takes vdot here
+  return sum(mul(x, y), {dim});
 }
 
 }  // namespace torchlet

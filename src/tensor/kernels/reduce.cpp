@@ -12,6 +12,7 @@
 #include <torchlet/ops.h>
 
 #include "tensor/kernels/loop.h"
+#include "tensor/kernels/norm.h"
 #include "tensor/kernels/row_sums.h"
 
 namespace torchlet {
@@ -37,7 +38,9 @@ struct Rows {
   int64_t n_red = 1;
 };
 
-Rows to_rows(const Tensor& self, IntList dims, bool keepdim, const char* op) {
+// `memory_order`: each row walks its elements in the order they lie in memory (largest
+// stride outermost), as torch's reduction iterator does, rather than in index order.
+Rows to_rows(const Tensor& self, IntList dims, bool keepdim, const char* op, bool memory_order = false) {
   int64_t nd = self.dim();
   std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), dims.empty());
   for (int64_t d : dims) {
@@ -59,9 +62,13 @@ Rows to_rows(const Tensor& self, IntList dims, bool keepdim, const char* op) {
       r.n_out *= self.size(d);
     }
   }
+  const size_t first_reduced = perm.size();
   for (int64_t d = 0; d < nd; ++d) {
     if (reduced[static_cast<size_t>(d)]) perm.push_back(d);
   }
+  if (memory_order)
+    std::stable_sort(perm.begin() + static_cast<std::ptrdiff_t>(first_reduced), perm.end(),
+                     [&](int64_t a, int64_t b) { return self.stride(a) > self.stride(b); });
   r.n_red = n_red;
   Tensor p = nd == 0 ? self : self.permute(perm);
   r.rows = p.reshape({r.n_out, n_red}).contiguous();
@@ -331,15 +338,21 @@ int64_t row_arg_extreme(const T* p, int64_t n, bool is_max) {
   return idx;
 }
 
-void check_nonempty_reduction(const Rows& r, const char* op) {
-  TL_CHECK(r.n_red > 0 || r.n_out == 0, IndexError,
-           "{}(): Expected reduction dim to have non-zero size.", op);
+// torch's zero_numel_check_dims: an empty input needs its reduction dims named, and
+// each of them non-empty. The dims are quoted as the caller wrote them.
+void check_nonempty_reduction(const Tensor& self, IntList dim, const char* op) {
+  if (self.numel() != 0) return;
+  TL_CHECK(!dim.empty(), ValueError,
+           "{}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+           "'dim' argument.", op);
+  for (int64_t d : dim)
+    TL_CHECK(self.size(d) != 0, IndexError, "{}(): Expected reduction dim {} to have non-zero size.", op, d);
 }
 
 Tensor extreme_impl(const Tensor& self, IntList dim, bool keepdim, bool is_max, const char* op) {
   check_real(self.dtype(), op);
   Rows r = to_rows(self, dim, keepdim, op);
-  check_nonempty_reduction(r, op);
+  check_nonempty_reduction(self, dim, op);
   Tensor out = empty(r.out_shape, self.dtype());
   dispatch_real(self.dtype(), op, [&]<typename T>() {
     for_rows<T, T>(r, out, [is_max](const T* p, int64_t n) { return row_extreme(p, n, is_max); });
@@ -518,21 +531,65 @@ T reduced_precision_norm(const T* x, int64_t n, double p) {
   return static_cast<T>(std::pow(acc, round(1.0f / ph)));
 }
 
-}  // namespace
+// The sum of squares torch's vectorised 2-norm (its AVX2 lastdim kernel) computes: eight
+// float lanes of multiply-adds (GCC fused torch's acc + x * x; a bfloat16 step is 16
+// elements, two 8-lane steps), the lanes added in order; then the tail, which GCC
+// compiled as groups of four squared apart and added in order, and the last up-to-three
+// fused.
+template <typename T>
+float vectorised_sum_of_squares(const T* x, int64_t n) {
+  constexpr int64_t kStep = std::is_same_v<T, float> ? 8 : 16;
+  float lanes[8] = {};
+  int64_t i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    for (int64_t half = 0; half < kStep; half += 8) {
+      for (int64_t k = 0; k < 8; ++k) {
+        const float v = static_cast<float>(x[i + half + k]);
+        lanes[k] = std::fma(v, v, lanes[k]);
+      }
+    }
+  }
+  float acc = lanes[0];
+  for (int k = 1; k < 8; ++k) acc += lanes[k];
+  for (; i + 4 <= n; i += 4) {
+    float squares[4];
+    for (int k = 0; k < 4; ++k) squares[k] = static_cast<float>(x[i + k]) * static_cast<float>(x[i + k]);
+    for (int k = 0; k < 4; ++k) acc += squares[k];
+  }
+  for (; i < n; ++i) acc = std::fma(static_cast<float>(x[i]), static_cast<float>(x[i]), acc);
+  return acc;
+}
 
-Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
-  TL_CHECK(is_floating(self.dtype()), TypeError,
+}  // namespace
+void kernels::check_norm_dtype(DType input, std::optional<DType> dtype, std::string_view api) {
+  if (!dtype) return;
+  const std::string_view name = dtype_info(*dtype).scalar_type_name;
+  TL_CHECK(is_floating(*dtype) || is_complex(*dtype), TypeError, "{}: dtype should be floating point or complex, but got {}",
+           api, name);
+  TL_CHECK(is_complex(input) == is_complex(*dtype), TypeError, "{}: dtype should be {} for {} inputs, but got {}", api,
+           is_complex(input) ? "complex" : "real", is_complex(input) ? "complex" : "real", name);
+  TL_CHECK(promote_types(input, *dtype) == *dtype, TypeError,
+           "{}: the dtype of the input ({}) should be convertible without narrowing to the specified dtype ({})", api,
+           dtype_info(input).scalar_type_name, name);
+}
+
+Tensor norm(const Tensor& input, double p, IntList dim, bool keepdim, std::optional<DType> dtype) {
+  TL_CHECK(is_floating(input.dtype()), TypeError,
            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
-           dtype_info(self.dtype()).scalar_type_name);
-  Rows r = to_rows(self, dim, keepdim, "norm");
+           dtype_info(input.dtype()).scalar_type_name);
+  kernels::check_norm_dtype(input.dtype(), dtype, "linalg.vector_norm");
+  const Tensor self = dtype ? input.to(*dtype) : input;
+  Rows r = to_rows(self, dim, keepdim, "norm", /*memory_order=*/true);
   TL_CHECK(!(r.n_red == 0 && r.n_out > 0 && (p < 0 || std::isinf(p))), IndexError,
            "linalg.vector_norm cannot compute the {} norm on an empty dimension because the "
            "operation does not have an identity", p);
   Tensor out = empty(r.out_shape, self.dtype());
-  // torch's float path for bfloat16 is only its vectorised 2-norm over the last dim.
+  // torch's CPU kernel takes its vectorised loop only for a 2-norm of float32/bfloat16
+  // rows that lie contiguous innermost; everything else is one sequential fold per row.
+  const bool vectorised_two_norm = p == 2 && (self.dtype() == DType::Float || self.dtype() == DType::BFloat16) &&
+                                   reduces_innermost_block(self, dim);
   const bool element_type_accumulation =
-      self.dtype() == DType::Half ||
-      (self.dtype() == DType::BFloat16 && !(p == 2 && reduces_innermost_block(self, dim)));
+      self.dtype() == DType::Half || (self.dtype() == DType::BFloat16 && !vectorised_two_norm);
   dispatch_real(self.dtype(), "norm", [&]<typename T>() {
     using A = opmath_t<T>;
     if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
@@ -541,10 +598,15 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
         return;
       }
     }
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, BFloat16>) {
+      if (vectorised_two_norm) {
+        for_rows<T, T>(r, out, [](const T* x, int64_t n) {
+          return static_cast<T>(std::sqrt(vectorised_sum_of_squares(x, n)));
+        });
+        return;
+      }
+    }
     for_rows<T, T>(r, out, [p](const T* x, int64_t n) {
-      if (p == 2) return static_cast<T>(std::sqrt(pairwise_sum<A>(x, n, [](A v) { return v * v; })));
-      if (p == 1) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return magnitude(v); }));
-      if (p == 0) return static_cast<T>(pairwise_sum<A>(x, n, [](A v) { return A(v != A(0)); }));
       if (std::isinf(p)) {
         TL_CHECK(n > 0 || p > 0, IndexError,
                  "linalg.vector_norm cannot compute the -inf norm on an empty tensor because the "
@@ -557,8 +619,19 @@ Tensor norm(const Tensor& self, double p, IntList dim, bool keepdim) {
         }
         return static_cast<T>(best);
       }
-      A s = pairwise_sum<A>(x, n, [p](A v) { return static_cast<A>(std::pow(magnitude(v), static_cast<A>(p))); });
-      return static_cast<T>(std::pow(s, static_cast<A>(1.0 / p)));
+      // torch's binary_kernel_reduce: acc = acc + term, element by element; its 2-norm's
+      // acc + x * x was compiled to a fused multiply-add.
+      A acc = 0;
+      if (p == 2) {
+        for (int64_t i = 0; i < n; ++i) acc = std::fma(static_cast<A>(x[i]), static_cast<A>(x[i]), acc);
+        return static_cast<T>(std::sqrt(acc));
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        const A v = magnitude(static_cast<A>(x[i]));
+        acc += p == 1 ? v : p == 0 ? A(v != A(0)) : static_cast<A>(std::pow(v, static_cast<A>(p)));
+      }
+      if (p == 1 || p == 0) return static_cast<T>(acc);
+      return static_cast<T>(std::pow(acc, static_cast<A>(1.0 / p)));
     });
   });
   return out;
