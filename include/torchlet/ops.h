@@ -372,6 +372,15 @@ struct LuFactors {
 };
 LuFactors lu_factor_ex(const Tensor& a, bool pivot = true, bool check_errors = false);
 LuFactors lu_factor(const Tensor& a, bool pivot = true);
+// torch.lu_unpack: A = P L U from lu_factor's result; L unit lower (m x k), U upper
+// (k x n), P the permutation matrix of the row swaps `pivots` records (k = min(m, n)).
+// Without unpack_data L and U are empty, without unpack_pivots P is. linalg_lu factors
+// and unpacks in one go (torch.linalg.lu).
+struct LuUnpacked {
+  Tensor P, L, U;
+};
+LuUnpacked lu_unpack(const Tensor& lu, const Tensor& pivots, bool unpack_data = true, bool unpack_pivots = true);
+LuUnpacked linalg_lu(const Tensor& a, bool pivot = true);
 // Solves op(A) X = B (left) or X op(A) = B given A's factors; op transposes if adjoint.
 Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool left = true, bool adjoint = false);
 struct SolveResult {

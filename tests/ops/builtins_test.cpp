@@ -283,5 +283,21 @@ TEST(Builtins, LuSolveRefusesPivotsOutsideTheMatrix) {
             (std::vector<double>{1, 2}));
 }
 
+// torch.lu_unpack iterates over the pivots' own shape: pivots for more matrices than LU
+// holds make it write past its permutation buffer, fewer leave later matrices unpermuted.
+// torchlet asks for exactly LU's batch of min(m, n) pivots and names the shape.
+TEST(Builtins, LuUnpackRefusesPivotsOfAnotherShape) {
+  Tensor lu = tensor<float>({2, 0, 0, 4}, {1, 2, 2}).expand({3, 2, 2}).contiguous();
+  for (const Shape& shape : {Shape{2}, Shape{1, 2}, Shape{4, 2}, Shape{3, 1}}) {
+    Tensor pivots = ones(shape, DType::Int);
+    EXPECT_NE(op_error("aten::lu_unpack", {lu, pivots, true, true}).find("LU_pivots should have shape [3, 2]"),
+              std::string::npos)
+        << shape_repr(shape);
+  }
+  const std::vector<IValue> unpacked = testing::call_op_all("aten::lu_unpack", {lu, ones({3, 2}, DType::Int), true, true});
+  ASSERT_EQ(unpacked.size(), 3u);
+  EXPECT_EQ(unpacked[0].toTensor().sizes(), IntList({3, 2, 2}));  // P
+}
+
 }  // namespace
 }  // namespace torchlet

@@ -1,4 +1,4 @@
-// The LAPACK-backed operators. LU (lu.cpp): linalg.lu_factor(_ex), linalg.lu_solve and
+// The LAPACK-backed operators. LU (lu.cpp): linalg.lu_factor(_ex), linalg.lu, lu_unpack, linalg.lu_solve and
 // the older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det,
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
@@ -27,6 +27,21 @@ void lu_factor_op(Stack& s) {
   const bool pivot = pop_bool(s);
   Tensor a = pop_tensor(s);
   push_factors(s, with_info ? torchlet::lu_factor_ex(a, pivot, check_errors) : torchlet::lu_factor(a, pivot), with_info);
+}
+
+void push_unpacked(Stack& s, LuUnpacked u) {
+  push(s, std::move(u.P));
+  push(s, std::move(u.L));
+  push(s, std::move(u.U));
+}
+void linalg_lu(Stack& s) {
+  const bool pivot = pop_bool(s);
+  push_unpacked(s, torchlet::linalg_lu(pop_tensor(s), pivot));
+}
+void lu_unpack(Stack& s) {
+  const bool unpack_pivots = pop_bool(s), unpack_data = pop_bool(s);
+  Tensor pivots = pop_tensor(s), lu = pop_tensor(s);
+  push_unpacked(s, torchlet::lu_unpack(lu, pivots, unpack_data, unpack_pivots));
 }
 
 void linalg_lu_solve(Stack& s) {
@@ -294,6 +309,8 @@ void linalg_diagonal(Stack& s) {
 static RegisterOps reg({
     {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)", lu_factor_op<false>},
     {"aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor pivots, Tensor info)", lu_factor_op<true>},
+    {"aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)", linalg_lu},
+    {"aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor P, Tensor L, Tensor U)", lu_unpack},
     {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor", linalg_lu_solve},
     {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor", lu_solve_legacy},
     {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", linalg_solve},

@@ -1,10 +1,12 @@
-// LU-based linear algebra (ops.h): lu_factor, lu_solve, solve, inverse, det, slogdet
-// and logdet. Factorisation and substitution are LAPACK's getrf/getrs, the reference
+// LU-based linear algebra (ops.h): lu_factor, lu_unpack/linalg.lu, lu_solve, solve,
+// inverse, det, slogdet and logdet. Factorisation and substitution are LAPACK's getrf/getrs, the reference
 // LAPACK that Debian's torch 1.13 links too, called on the column-major layout torch
 // passes (including its shortcut of factoring a row-major A as the column-major A^T),
 // so factors and solutions are torch's bit for bit; determinants reduce the factors'
 // diagonal with torchlet's prod/sum, as torch reduces them with its own.
 #include <cmath>
+#include <numeric>
+#include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
@@ -69,6 +71,60 @@ LuFactors lu_factor(const Tensor& a, bool pivot) {
   LuFactors f = lu_factor_ex(a, pivot, false);
   check_lapack_info(f.info, "torch.linalg.lu_factor", a.dim() == 2);
   return f;
+}
+
+LuUnpacked lu_unpack(const Tensor& lu, const Tensor& pivots, bool unpack_data, bool unpack_pivots) {
+  TL_CHECK(lu.dim() >= 2, ValueError, "torch.lu_unpack: Expected tensor with 2 or more dimensions. Got size: {} instead",
+           shape_repr(lu.sizes()));
+  TL_CHECK(pivots.dtype() == DType::Int, TypeError,
+           "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.");
+  const int64_t m = lu.size(-2), n = lu.size(-1), k = std::min(m, n);
+  LuUnpacked out{empty({0}, lu.dtype()), empty({0}, lu.dtype()), empty({0}, lu.dtype())};
+  if (unpack_data) {
+    // L: the strictly lower part of the first k columns over a unit diagonal; U: the
+    // upper part of the first k rows.
+    out.L = tril(lu.narrow(-1, 0, k), -1);
+    out.L.diagonal(0, -2, -1).fill_(1);
+    out.U = triu(lu.narrow(-2, 0, k));
+  }
+  if (unpack_pivots) {
+    // One row of k pivots per matrix. torch iterates over the pivots' own shape, so with
+    // other shapes it swaps rows of the wrong matrices or writes past its permutation
+    // buffer; torchlet refuses those.
+    Shape batch = batch_shape(lu, 2), with_k = batch;
+    with_k.push_back(k);
+    TL_CHECK(pivots.sizes() == IntList(with_k), ValueError,
+             "torch.lu_unpack: LU_pivots should have shape {} (LU's batch and min(m, n) = {}), got {}", shape_repr(with_k),
+             k, shape_repr(pivots.sizes()));
+    const Tensor piv = pivots.contiguous();
+    Shape p_shape = batch;
+    p_shape.insert(p_shape.end(), {m, m});
+    Tensor p = zeros(p_shape, DType::Byte);
+    const int* swaps = piv.data<int>();
+    uint8_t* cells = p.data<uint8_t>();
+    std::vector<int64_t> perm(static_cast<size_t>(m));
+    for (int64_t b = 0, count = batch_count(lu, 2); b < count; ++b) {
+      std::iota(perm.begin(), perm.end(), 0);
+      for (int64_t i = 0; i < k; ++i) {
+        const int to = swaps[b * k + i];
+        TL_CHECK(to >= 1 && to <= m, ValueError,
+                 "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you properly pass the "
+                 "result of lu_factor?");
+        std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(to - 1)]);
+      }
+      // Column j of P has its one in row perm[j] (A = P L U), as torch's scatter puts it.
+      for (int64_t j = 0; j < m; ++j) cells[b * m * m + perm[static_cast<size_t>(j)] * m + j] = 1;
+    }
+    out.P = p.to(lu.dtype());
+  }
+  return out;
+}
+
+LuUnpacked linalg_lu(const Tensor& a, bool pivot) {
+  TL_CHECK(a.dim() >= 2, ValueError, "linalg.lu: Expected tensor with 2 or more dimensions. Got size: {} instead",
+           shape_repr(a.sizes()));
+  const LuFactors f = lu_factor_ex(a, pivot, false);
+  return lu_unpack(f.LU, f.pivots, true, pivot);
 }
 
 Tensor lu_solve(const Tensor& lu, const Tensor& pivots, const Tensor& b, bool left, bool adjoint) {
