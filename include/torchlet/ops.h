@@ -416,6 +416,15 @@ Tensor cholesky_legacy(const Tensor& a, bool upper = false);
 Tensor cholesky_solve(const Tensor& b, const Tensor& factor, bool upper = false);
 Tensor cholesky_inverse(const Tensor& factor, bool upper = false);
 
+// triangular.cpp: triangular solves through BLAS trsm, passed the layouts and flags torch
+// passes, so solutions are torch's bit for bit. solve_triangular is
+// torch.linalg.solve_triangular (A X = B, or X A = B with left false; batches broadcast;
+// B is converted to A's dtype, as torch's out is made from A); triangular_solve is the
+// older torch.triangular_solve(b, A, ...), returning the solution and a copy of A.
+Tensor solve_triangular(const Tensor& a, const Tensor& b, bool upper, bool left = true, bool unitriangular = false);
+std::pair<Tensor, Tensor> triangular_solve(const Tensor& b, const Tensor& a, bool upper = true, bool transpose = false,
+                                           bool unitriangular = false);
+
 // decompositions.cpp: eigh of symmetric float32/float64 batches (values ascending, real;
 // vectors column-major; compute_vectors false returns an empty second tensor, as
 // eigvalsh needs only values), and svd (U, S, Vh; compute_uv false leaves U and Vh

@@ -3,7 +3,8 @@
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
-// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Norms (matrix_norm.cpp):
+// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Triangular solves
+// (triangular.cpp): linalg.solve_triangular, triangular_solve. Norms (matrix_norm.cpp):
 // linalg.matrix_norm, linalg.norm and the older frobenius_norm/nuclear_norm. Products
 // (linalg.cpp): linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot; and
 // linalg.diagonal. Every schema has cases run through torch in tests/fixtures/gen_ops.py
@@ -198,6 +199,19 @@ void functional(Stack& s) {
   push(s, F(s));
 }
 
+// --- triangular solves ------------------------------------------------------------------------
+
+Tensor solve_triangular(Stack& s) {
+  const bool unitriangular = pop_bool(s), left = pop_bool(s), upper = pop_bool(s);
+  Tensor b = pop_tensor(s), a = pop_tensor(s);
+  return torchlet::solve_triangular(a, b, upper, left, unitriangular);
+}
+void triangular_solve(Stack& s) {
+  const bool unitriangular = pop_bool(s), transpose = pop_bool(s), upper = pop_bool(s);
+  Tensor a = pop_tensor(s), b = pop_tensor(s);
+  push_pair(s, torchlet::triangular_solve(b, a, upper, transpose, unitriangular));
+}
+
 // --- norms ----------------------------------------------------------------------------------
 
 Tensor matrix_norm_scalar(Stack& s) {
@@ -340,6 +354,9 @@ static RegisterOps reg({
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
+    {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor", functional<solve_triangular>},
+    {"aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)", with_out<solve_triangular>},
+    {"aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)", triangular_solve},
     {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<matrix_norm_scalar>},
     {"aten::linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", with_out<matrix_norm_scalar>},
     {"aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", functional<matrix_norm_str>},

@@ -1,4 +1,4 @@
-// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp, decompositions.cpp) share: the Fortran routines'
+// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp, decompositions.cpp, triangular.cpp) share: the Fortran routines'
 // prototypes (Debian's reference LAPACK, the one torch 1.13 links, ships no C header),
 // typed wrappers, torch's batched column-major layout, and torch's argument checks and
 // singular-input errors (_linalg_check_errors), worded as torch words them.
@@ -42,6 +42,13 @@ void sorgqr_(const int* m, const int* n, const int* k, float* a, const int* lda,
              const int* lwork, int* info);
 void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
              const int* lwork, int* info);
+// BLAS (the reference libblas LAPACK links, as torch's does).
+void strsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const float* alpha, const float* a, const int* lda, float* b, const int* ldb, size_t side_len, size_t uplo_len,
+            size_t transa_len, size_t diag_len);
+void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const double* alpha, const double* a, const int* lda, double* b, const int* ldb, size_t side_len,
+            size_t uplo_len, size_t transa_len, size_t diag_len);
 void sgesdd_(const char* jobz, const int* m, const int* n, float* a, const int* lda, float* s, float* u, const int* ldu,
              float* vt, const int* ldvt, float* work, const int* lwork, int* iwork, int* info, size_t jobz_len);
 void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s, double* u,
@@ -112,6 +119,16 @@ inline void geqrf(int m, int n, float* a, int lda, float* tau, float* work, int 
 }
 inline void geqrf(int m, int n, double* a, int lda, double* tau, double* work, int lwork, int* info) {
   dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+}
+// B := op(A)^-1 B (side 'L') or B op(A)^-1 (side 'R'), A triangular; alpha 1.
+inline void trsm(char side, char uplo, char trans, char diag, int m, int n, const float* a, int lda, float* b, int ldb) {
+  const float one = 1;
+  strsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1);
+}
+inline void trsm(char side, char uplo, char trans, char diag, int m, int n, const double* a, int lda, double* b,
+                 int ldb) {
+  const double one = 1;
+  dtrsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1);
 }
 inline void orgqr(int m, int n, int k, float* a, int lda, const float* tau, float* work, int lwork, int* info) {
   sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
