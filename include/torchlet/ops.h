@@ -439,6 +439,19 @@ SvdResult svd_legacy(const Tensor& a, bool some = true, bool compute_uv = true);
 // (Q, R) for mode "reduced", "complete" or "r" (Q empty), column-major as torch's.
 std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode = "reduced");
 
+// spectral.cpp: what torch builds on the singular values (the eigenvalues' magnitudes
+// when `hermitian`). Tolerances are float64 tensors broadcast over the batch (a value
+// counts when above max(atol, rtol * largest); rtol defaults to eps * max(m, n), or 0
+// with atol given). pinv is torch.linalg.pinv, matrix_rank torch.linalg.matrix_rank
+// (int64), cond torch.linalg.cond (ord None, ±2 from singular values; ±1, ±inf, "fro",
+// "nuc" from the norms of A and its inverse, inf where A is singular).
+Tensor pinv(const Tensor& a, const std::optional<Tensor>& atol = std::nullopt,
+            const std::optional<Tensor>& rtol = std::nullopt, bool hermitian = false);
+Tensor matrix_rank(const Tensor& a, const std::optional<Tensor>& atol = std::nullopt,
+                   const std::optional<Tensor>& rtol = std::nullopt, bool hermitian = false);
+Tensor cond(const Tensor& a, const std::optional<Scalar>& ord = std::nullopt);
+Tensor cond(const Tensor& a, std::string_view ord);
+
 // matrix_norm.cpp: torch.linalg.matrix_norm over the matrices spanned by `dim`: ord 1,
 // -1, inf, -inf through column/row sums, 2, -2 and "nuc" through singular values, "fro"
 // a vector 2-norm. linalg_norm is torch.linalg.norm, which picks a vector or a matrix

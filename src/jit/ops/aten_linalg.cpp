@@ -4,7 +4,8 @@
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
 // linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Triangular solves
-// (triangular.cpp): linalg.solve_triangular, triangular_solve. Norms (matrix_norm.cpp):
+// (triangular.cpp): linalg.solve_triangular, triangular_solve. Spectral (spectral.cpp):
+// linalg.pinv/pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp):
 // linalg.matrix_norm, linalg.norm and the older frobenius_norm/nuclear_norm. Products
 // (linalg.cpp): linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot; and
 // linalg.diagonal. Every schema has cases run through torch in tests/fixtures/gen_ops.py
@@ -199,6 +200,73 @@ void functional(Stack& s) {
   push(s, F(s));
 }
 
+// --- pinv, matrix_rank, cond ---------------------------------------------------------------------
+
+// A float tolerance as the float64 0-dim tensor torch's float overloads make of it.
+std::optional<Tensor> tolerance(std::optional<double> v) {
+  return v ? std::optional<Tensor>(scalar_tensor(*v, DType::Double)) : std::nullopt;
+}
+Tensor zero_tolerance() { return scalar_tensor(0.0, DType::Double); }
+
+// linalg_pinv(self, float rcond, hermitian) and pinverse(self, rcond): rcond is rtol.
+void pinv_rcond(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  const double rcond = pop_double(s);
+  push(s, torchlet::pinv(pop_tensor(s), zero_tolerance(), tolerance(rcond), hermitian));
+}
+void pinverse(Stack& s) {
+  const double rcond = pop_double(s);
+  push(s, torchlet::pinv(pop_tensor(s), zero_tolerance(), tolerance(rcond), false));
+}
+void pinv_rcond_tensor(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  Tensor rcond = pop_tensor(s);
+  TL_CHECK(!is_complex(rcond.dtype()), TypeError, "torch.linalg.pinv: rcond tensor of complex type is not supported. Got {}",
+           dtype_info(rcond.dtype()).scalar_type_name);
+  push(s, torchlet::pinv(pop_tensor(s), zero_tolerance(), rcond, hermitian));
+}
+void pinv_atol_rtol_tensor(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  auto rtol = pop_opt_tensor(s), atol = pop_opt_tensor(s);
+  push(s, torchlet::pinv(pop_tensor(s), atol, rtol, hermitian));
+}
+void pinv_atol_rtol_float(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  auto rtol = pop_opt_double(s), atol = pop_opt_double(s);
+  push(s, torchlet::pinv(pop_tensor(s), tolerance(atol), tolerance(rtol), hermitian));
+}
+
+// linalg_matrix_rank(self, float tol, hermitian), the deprecated form: tol is atol, rtol 0.
+void matrix_rank_tol(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  const double tol = pop_double(s);
+  push(s, torchlet::matrix_rank(pop_tensor(s), tolerance(tol), zero_tolerance(), hermitian));
+}
+void matrix_rank_tol_tensor(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  Tensor tol = pop_tensor(s);
+  push(s, torchlet::matrix_rank(pop_tensor(s), tol, zero_tolerance(), hermitian));
+}
+void matrix_rank_atol_rtol_tensor(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  auto rtol = pop_opt_tensor(s), atol = pop_opt_tensor(s);
+  push(s, torchlet::matrix_rank(pop_tensor(s), atol, rtol, hermitian));
+}
+void matrix_rank_atol_rtol_float(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  auto rtol = pop_opt_double(s), atol = pop_opt_double(s);
+  push(s, torchlet::matrix_rank(pop_tensor(s), tolerance(atol), tolerance(rtol), hermitian));
+}
+
+void cond_scalar(Stack& s) {
+  auto ord = pop_opt_scalar(s);
+  push(s, torchlet::cond(pop_tensor(s), ord));
+}
+void cond_str(Stack& s) {
+  const std::string ord = pop_str(s);
+  push(s, torchlet::cond(pop_tensor(s), ord));
+}
+
 // --- triangular solves ------------------------------------------------------------------------
 
 Tensor solve_triangular(Stack& s) {
@@ -354,6 +422,17 @@ static RegisterOps reg({
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
+    {"aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor", pinv_rcond},
+    {"aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor", pinv_rcond_tensor},
+    {"aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor", pinv_atol_rtol_tensor},
+    {"aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor", pinv_atol_rtol_float},
+    {"aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor", pinverse},
+    {"aten::linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor", matrix_rank_tol},
+    {"aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor", matrix_rank_tol_tensor},
+    {"aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor", matrix_rank_atol_rtol_tensor},
+    {"aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> Tensor", matrix_rank_atol_rtol_float},
+    {"aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor", cond_scalar},
+    {"aten::linalg_cond.p_str(Tensor self, str p) -> Tensor", cond_str},
     {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False) -> Tensor", functional<solve_triangular>},
     {"aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)", with_out<solve_triangular>},
     {"aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)", triangular_solve},
