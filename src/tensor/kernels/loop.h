@@ -5,6 +5,7 @@
 // callers' (elementwise.cpp, reduce.cpp, ...).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -343,25 +344,123 @@ inline __attribute__((always_inline)) M row_max(const T* p, int64_t len) {
   return m;
 }
 
-// Pairwise summation: blocks of 1024 (32 elements per accumulator) summed as above,
-// block sums combined in a binary tree (a stack merged like a binary counter), so the
-// error grows with log(n) rather than n; BERT's 768-element rows are one block. Iterative, so the whole sum runs inside one vector clone (a recursive clone
-// re-dispatched through its resolver at every level).
-template <typename A, typename T, typename Map>
-TL_VECTOR_CLONES A pairwise_sum(const T* p, int64_t n, const Map& map) {
-  constexpr int64_t kBlock = 1024;
-  A stack[64];
-  int depth = 0;
-  int64_t count = 0, i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    A s = block_sum<A>(p + i, kBlock, map);
-    ++count;
-    for (int64_t c = count; (c & 1) == 0; c >>= 1) s = stack[--depth] + s;
-    stack[depth++] = s;
+// torch's cascade sum of one contiguous row (its SumKernel.cpp: vectorized_inner_sum,
+// or scalar_inner_sum for rows shorter than a vector), operation for operation, so a
+// sum or mean over the innermost elements is torch's to the last bit. Elements are read
+// as map(A(p[i])). A row of at least one AVX2 vector (32 bytes of T) is summed as
+// vectors: four interleaved vector sums (row_sum), each a cascade of four levels
+// (multi_row_sum); then the elements after the last whole vector, then the lanes, are
+// added to 0 in order. A 16-bit T fills a vector of 8 float lanes from 16 elements,
+// float16 pairing neighbours and bfloat16 the two halves, as torch's loads do.
+namespace cascade {
+
+inline int64_t ceil_log2(int64_t x) { return x <= 2 ? 1 : 64 - __builtin_clzll(static_cast<uint64_t>(x - 1)); }
+
+// R interleaved running sums of the values load(v, i, k) stores in v (k < R) over `size`
+// steps: the first level takes level_step steps, then carries into the next level up,
+// and so on. (Values pass by reference: a 32-byte vector returned by value would have
+// another calling convention in the default clone than in the AVX2 one.)
+template <typename E, int R, typename Load>
+inline __attribute__((always_inline)) void multi_row_sum(E (&out)[R], int64_t size, const Load& load) {
+  constexpr int kLevels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
+  const int64_t level_step = int64_t{1} << level_power, level_mask = level_step - 1;
+  E acc[kLevels][R];
+  for (auto& level : acc)
+    for (auto& a : level) a = E{};
+  E v{};
+  int64_t i = 0;
+  while (i + level_step <= size) {
+    for (int64_t j = 0; j < level_step; ++j, ++i)
+      for (int k = 0; k < R; ++k) {
+        load(v, i, k);
+        acc[0][k] += v;
+      }
+    for (int j = 1; j < kLevels; ++j) {
+      for (int k = 0; k < R; ++k) {
+        acc[j][k] += acc[j - 1][k];
+        acc[j - 1][k] = E{};
+      }
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+    }
   }
-  A total = block_sum<A>(p + i, n - i, map);
-  while (depth > 0) total = stack[--depth] + total;
+  for (; i < size; ++i)
+    for (int k = 0; k < R; ++k) {
+      load(v, i, k);
+      acc[0][k] += v;
+    }
+  for (int j = 1; j < kLevels; ++j)
+    for (int k = 0; k < R; ++k) acc[0][k] += acc[j][k];
+  for (int k = 0; k < R; ++k) out[k] = acc[0][k];
+}
+
+// torch's row_sum: the row as rows of four (instruction-level parallelism), summed by
+// multi_row_sum, the leftover elements into the first, then the four in order.
+template <typename E, typename Load>
+inline __attribute__((always_inline)) void row_sum(E& result, int64_t size, const Load& load) {
+  const int64_t quads = size / 4;
+  E partial[4];
+  multi_row_sum<E, 4>(partial, quads, [&](E& v, int64_t i, int k) { load(v, i * 4 + k); });
+  E v{};
+  for (int64_t i = quads * 4; i < size; ++i) {
+    load(v, i);
+    partial[0] += v;
+  }
+  for (int k = 1; k < 4; ++k) partial[0] += partial[k];
+  result = partial[0];
+}
+
+}  // namespace cascade
+
+// cascade_row_sum's rows of at least one vector.
+template <typename A, int64_t kLanes, int64_t kStep, bool kHalfWidth, typename T, typename Scalar>
+inline __attribute__((always_inline)) A cascade_vector_sum(const T* p, int64_t n, const Scalar& scalar) {
+  (void)p;
+  typedef A Vec __attribute__((vector_size(kLanes * sizeof(A))));
+  const auto vector = [&](Vec& x, int64_t v) {
+    const int64_t base = v * kStep;
+    for (int64_t k = 0; k < kLanes; ++k) {
+      if constexpr (!kHalfWidth) {
+        x[k] = scalar(base + k);
+      } else if constexpr (std::is_same_v<T, BFloat16>) {
+        x[k] = scalar(base + k) + scalar(base + 8 + k);
+      } else {
+        x[k] = (A(0) + scalar(base + 2 * k)) + scalar(base + 2 * k + 1);
+      }
+    }
+  };
+  const int64_t vectors = n / kStep;
+  Vec lanes;
+  cascade::row_sum<Vec>(lanes, vectors, vector);
+  A total = 0;
+  for (int64_t i = vectors * kStep; i < n; ++i) total += scalar(i);
+  for (int64_t k = 0; k < kLanes; ++k) total += lanes[k];
   return total;
+}
+
+// The row itself, inlined into its callers' vector clones (row_sums.h sums many rows in
+// one clone); cascade_sum below is the same as a clone of its own.
+template <typename A, typename T, typename Map>
+inline __attribute__((always_inline)) A cascade_row_sum(const T* p, int64_t n, const Map& map) {
+  constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(A));
+  constexpr bool kHalfWidth = sizeof(T) == 2 && sizeof(A) == 4;
+  constexpr int64_t kStep = kHalfWidth ? 16 : kLanes;  // elements of T one vector load reads
+  const auto scalar = [&](int64_t i) { return map(static_cast<A>(p[i])); };
+  // (Sums of non-arithmetic accumulators, which torch does not vectorise, take the
+  // scalar path at every length.)
+  constexpr bool kVectorisable = std::is_arithmetic_v<A> && !std::is_same_v<A, bool>;
+  if (!kVectorisable || n < kStep) {
+    A total;
+    cascade::row_sum<A>(total, n, [&](A& v, int64_t i) { v = scalar(i); });
+    return total;
+  }
+  if constexpr (kVectorisable) return cascade_vector_sum<A, kLanes, kStep, kHalfWidth>(p, n, scalar);
+  return A{};
+}
+
+template <typename A, typename T, typename Map>
+TL_VECTOR_CLONES A cascade_sum(const T* p, int64_t n, const Map& map) {
+  return cascade_row_sum<A>(p, n, map);
 }
 
 }  // namespace torchlet::kernels

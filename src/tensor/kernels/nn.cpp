@@ -136,8 +136,8 @@ template <typename T>
 TL_VECTOR_CLONES void layer_norm_row(const T* p, T* q, const opmath_t<T>* w, const opmath_t<T>* b, int64_t len,
                                      double eps) {
   using M = opmath_t<T>;
-  const M mean = kernels::pairwise_sum<M>(p, len, [](M v) { return v; }) / static_cast<M>(len);
-  const M var = kernels::pairwise_sum<M>(p, len, [mean](M v) { return (v - mean) * (v - mean); }) / static_cast<M>(len);
+  const M mean = kernels::cascade_sum<M>(p, len, [](M v) { return v; }) / static_cast<M>(len);
+  const M var = kernels::cascade_sum<M>(p, len, [mean](M v) { return (v - mean) * (v - mean); }) / static_cast<M>(len);
   const M rstd = static_cast<M>(1.0 / std::sqrt(static_cast<double>(var) + eps));
   for (int64_t i = 0; i < len; ++i) q[i] = static_cast<T>((static_cast<M>(p[i]) - mean) * rstd * w[i] + b[i]);
 }

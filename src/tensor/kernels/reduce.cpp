@@ -19,7 +19,7 @@ namespace torchlet {
 namespace {
 
 using kernels::opmath_t;
-using kernels::pairwise_sum;
+using kernels::cascade_sum;
 
 // |v| for the norms; bool and uint8 accumulate unsigned, where |v| is v (clang warns
 // that std::abs of an unsigned value does nothing).
@@ -87,21 +87,24 @@ void for_rows(const Rows& r, Tensor& out, const F& f) {
   });
 }
 
-// Sum of one long row on every thread, partial sums combined in order.
+// torch's sum of one row into one value. Past a grain of elements torch splits it over
+// its threads (two_pass_reduction): thread t sums the t-th of equal chunks into its own
+// slot, then the slots, one per thread, are summed the same way. With as many threads as
+// torch has, this is torch's value.
 template <typename A, typename T, typename Map>
 A parallel_sum(const T* p, int64_t n, const Map& map) {
-  if (n < 4 * kernels::kGrainSize) return pairwise_sum<A>(p, n, map);
-  int chunks = std::max(1, get_num_threads());
-  std::vector<A> partial(static_cast<size_t>(chunks), A(0));
+  const int64_t threads = std::max(1, get_num_threads());
+  if (n < kernels::kGrainSize || threads == 1) return cascade_sum<A>(p, n, map);
+  const int64_t chunks = std::min(threads, (n + kernels::kGrainSize - 1) / kernels::kGrainSize);
+  const int64_t chunk = (n + chunks - 1) / chunks;
+  std::vector<A> partial(static_cast<size_t>(threads), A(0));
   parallel_for(0, chunks, 1, [&](int64_t b, int64_t e) {
     for (int64_t c = b; c < e; ++c) {
-      int64_t lo = n * c / chunks, hi = n * (c + 1) / chunks;
-      partial[static_cast<size_t>(c)] = pairwise_sum<A>(p + lo, hi - lo, map);
+      const int64_t lo = c * chunk, hi = std::min(n, lo + chunk);
+      partial[static_cast<size_t>(c)] = A(0) + cascade_sum<A>(p + lo, hi - lo, map);
     }
   });
-  A total = 0;
-  for (A v : partial) total += v;
-  return total;
+  return A(0) + cascade_sum<A>(partial.data(), threads, [](A v) { return v; });
 }
 
 // torch's accumulation type of a sum: int64 for integral and bool inputs.
@@ -464,8 +467,8 @@ Tensor var_impl(const Tensor& self, IntList dim, int64_t correction, bool keepdi
   Tensor out = empty(r.out_shape, self.dtype());
   dispatch_real(self.dtype(), op, [&]<typename T>() {
     for_rows<T, T>(r, out, [&](const T* p, int64_t n) {
-      double m = pairwise_sum<double>(p, n, Identity{}) / static_cast<double>(n);
-      double m2 = pairwise_sum<double>(p, n, [m](double v) { return (v - m) * (v - m); });
+      double m = cascade_sum<double>(p, n, Identity{}) / static_cast<double>(n);
+      double m2 = cascade_sum<double>(p, n, [m](double v) { return (v - m) * (v - m); });
       double v = m2 / std::max<double>(0.0, static_cast<double>(n - correction));
       return static_cast<T>(take_sqrt ? std::sqrt(v) : v);
     });
@@ -690,7 +693,7 @@ Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim) {
       A m = -std::numeric_limits<A>::infinity();
       for (int64_t i = 0; i < n; ++i) m = std::max(m, static_cast<A>(p[i]));
       if (std::isinf(m)) m = 0;  // all -inf (or +inf present): no shift, as torch does
-      A s = pairwise_sum<A>(p, n, [m](A v) { return std::exp(v - m); });
+      A s = cascade_sum<A>(p, n, [m](A v) { return std::exp(v - m); });
       return static_cast<T>(std::log(s) + m);
     });
   });
