@@ -625,9 +625,11 @@ Tensor norm(const Tensor& input, double p, IntList dim, bool keepdim, std::optio
       // torch's binary_kernel_reduce: acc = acc + term, element by element; its 2-norm's
       // acc + x * x was compiled to a fused multiply-add.
       A acc = 0;
-      if (p == 2) {
-        for (int64_t i = 0; i < n; ++i) acc = std::fma(static_cast<A>(x[i]), static_cast<A>(x[i]), acc);
-        return static_cast<T>(std::sqrt(acc));
+      if constexpr (std::is_floating_point_v<A>) {  // (other element types are refused above)
+        if (p == 2) {
+          for (int64_t i = 0; i < n; ++i) acc = std::fma(static_cast<A>(x[i]), static_cast<A>(x[i]), acc);
+          return static_cast<T>(std::sqrt(acc));
+        }
       }
       for (int64_t i = 0; i < n; ++i) {
         const A v = magnitude(static_cast<A>(x[i]));
