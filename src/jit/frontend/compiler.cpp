@@ -143,6 +143,28 @@ struct CallKwarg {
   SourceRange range;
 };
 
+// Binds a call's arguments to the parameters of a Python function the compiler lowers
+// itself (torch.functional's unique and norm): one slot per parameter, nullptr where not
+// given, with Python's errors for too many, unknown, repeated or missing arguments (the
+// first parameter is required).
+std::vector<Value*> bind_python_call(std::string_view name, const std::vector<std::string>& params,
+                                     const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                                     const SourceRange& range) {
+  std::vector<Value*> given(params.size(), nullptr);
+  if (args.size() > params.size())
+    throw_compile_error(range, fmt::format("{}() takes at most {} arguments but {} were given", name, params.size(), args.size()));
+  for (size_t i = 0; i < args.size(); ++i) given[i] = args[i].value;
+  for (const CallKwarg& k : kwargs) {
+    auto it = std::find(params.begin(), params.end(), k.name);
+    if (it == params.end()) throw_compile_error(k.range, fmt::format("{}() got an unexpected keyword argument '{}'", name, k.name));
+    const auto at = static_cast<size_t>(it - params.begin());
+    if (given[at]) throw_compile_error(k.range, fmt::format("{}() got multiple values for argument '{}'", name, k.name));
+    given[at] = k.value;
+  }
+  if (!given[0]) throw_compile_error(range, fmt::format("{}() missing required argument '{}'", name, params[0]));
+  return given;
+}
+
 bool stmts_may_exit(const std::vector<TreeRef>& stmts, bool in_loop_body);
 
 // (A `raise` is not an exit here: the statements after an `if` whose branch raises stay
@@ -2841,17 +2863,7 @@ Value* FunctionCompiler::emit_subscript(const Tree& e, Env& env) {
 Value* FunctionCompiler::emit_torch_unique(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
                                            const SourceRange& range) {
   static const std::vector<std::string> kParams = {"input", "sorted", "return_inverse", "return_counts", "dim"};
-  std::vector<Value*> given(kParams.size(), nullptr);
-  if (args.size() > kParams.size()) fail(range, fmt::format("unique() takes at most 5 arguments but {} were given", args.size()));
-  for (size_t i = 0; i < args.size(); ++i) given[i] = args[i].value;
-  for (const CallKwarg& k : kwargs) {
-    auto it = std::find(kParams.begin(), kParams.end(), k.name);
-    if (it == kParams.end()) fail(k.range, fmt::format("unique() got an unexpected keyword argument '{}'", k.name));
-    const auto at = static_cast<size_t>(it - kParams.begin());
-    if (given[at]) fail(k.range, fmt::format("unique() got multiple values for argument '{}'", k.name));
-    given[at] = k.value;
-  }
-  if (!given[0]) fail(range, "unique() missing required argument 'input'");
+  const std::vector<Value*> given = bind_python_call("unique", kParams, args, kwargs, range);
   auto flag = [&](size_t i, bool dflt) {
     if (!given[i]) return dflt;
     auto c = to_ivalue(given[i]);
@@ -2880,17 +2892,7 @@ Value* FunctionCompiler::emit_torch_unique(const std::vector<CallArg>& args, con
 Value* FunctionCompiler::emit_torch_norm(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
                                          const SourceRange& range) {
   static const std::vector<std::string> kParams = {"input", "p", "dim", "keepdim", "out", "dtype"};
-  std::vector<Value*> given(kParams.size(), nullptr);
-  if (args.size() > kParams.size()) fail(range, fmt::format("norm() takes at most 6 arguments but {} were given", args.size()));
-  for (size_t i = 0; i < args.size(); ++i) given[i] = args[i].value;
-  for (const CallKwarg& k : kwargs) {
-    auto it = std::find(kParams.begin(), kParams.end(), k.name);
-    if (it == kParams.end()) fail(k.range, fmt::format("norm() got an unexpected keyword argument '{}'", k.name));
-    const auto at = static_cast<size_t>(it - kParams.begin());
-    if (given[at]) fail(k.range, fmt::format("norm() got multiple values for argument '{}'", k.name));
-    given[at] = k.value;
-  }
-  if (!given[0]) fail(range, "norm() missing required argument 'input'");
+  const std::vector<Value*> given = bind_python_call("norm", kParams, args, kwargs, range);
   auto is_none = [&](size_t i) { return !given[i] || given[i]->type()->kind() == TypeKind::None; };
   Value* dim = nullptr;  // torch's None
   if (!is_none(2)) {

@@ -414,8 +414,7 @@ inline __attribute__((always_inline)) void row_sum(E& result, int64_t size, cons
 
 // cascade_row_sum's rows of at least one vector.
 template <typename A, int64_t kLanes, int64_t kStep, bool kHalfWidth, typename T, typename Scalar>
-inline __attribute__((always_inline)) A cascade_vector_sum(const T* p, int64_t n, const Scalar& scalar) {
-  (void)p;
+inline __attribute__((always_inline)) A cascade_vector_sum(int64_t n, const Scalar& scalar) {
   typedef A Vec __attribute__((vector_size(kLanes * sizeof(A))));
   const auto vector = [&](Vec& x, int64_t v) {
     const int64_t base = v * kStep;
@@ -454,7 +453,7 @@ inline __attribute__((always_inline)) A cascade_row_sum(const T* p, int64_t n, c
     cascade::row_sum<A>(total, n, [&](A& v, int64_t i) { v = scalar(i); });
     return total;
   }
-  if constexpr (kVectorisable) return cascade_vector_sum<A, kLanes, kStep, kHalfWidth>(p, n, scalar);
+  if constexpr (kVectorisable) return cascade_vector_sum<A, kLanes, kStep, kHalfWidth, T>(n, scalar);
   return A{};
 }
 
