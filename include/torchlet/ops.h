@@ -230,6 +230,11 @@ Tensor matrix_power(const Tensor& a, int64_t n);
 Tensor multi_dot(const std::vector<Tensor>& tensors);
 // torch.linalg.vecdot: the dot products of x and y along `dim`, broadcast.
 Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim = -1);
+// torch.linalg.vander: powers x^0 .. x^(N-1) of every element along a new last dim
+// (N defaults to x's last size); vander is the older torch.vander (1-D x, decreasing
+// powers unless `increasing`, integers as int64), both through cumprod as torch's are.
+Tensor linalg_vander(const Tensor& x, std::optional<int64_t> n = std::nullopt);
+Tensor vander(const Tensor& x, std::optional<int64_t> n = std::nullopt, bool increasing = false);
 // torch.einsum: letters and "...", implicit or explicit output; contracts left to
 // right through bmm (einsum.cpp).
 Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands);
@@ -391,6 +396,11 @@ SolveResult solve_ex(const Tensor& a, const Tensor& b, bool left = true, bool ch
 Tensor solve(const Tensor& a, const Tensor& b, bool left = true);
 std::pair<Tensor, Tensor> inv_ex(const Tensor& a, bool check_errors = false);  // inverse, info
 Tensor inverse(const Tensor& a);
+// torch.linalg.tensorinv: the inverse of `a` read as the matrix (a.shape[ind:] x
+// a.shape[:ind]), shaped a.shape[ind:] + a.shape[:ind]; tensorsolve solves a x = b with
+// b's dims contracted against a's leading ones (after `dims` are moved to the end).
+Tensor tensorinv(const Tensor& a, int64_t ind = 2);
+Tensor tensorsolve(const Tensor& a, const Tensor& b, const std::optional<std::vector<int64_t>>& dims = std::nullopt);
 struct DetResult {
   Tensor det;
   LuFactors factors;
@@ -438,6 +448,13 @@ SvdResult svd(const Tensor& a, bool full_matrices = true, bool compute_uv = true
 SvdResult svd_legacy(const Tensor& a, bool some = true, bool compute_uv = true);
 // (Q, R) for mode "reduced", "complete" or "r" (Q empty), column-major as torch's.
 std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode = "reduced");
+// QR's building blocks, as torch exposes them: geqrf is LAPACK's compact form (R on and
+// above the diagonal, the Householder vectors below) and the reflectors' scales tau;
+// householder_product (torch.orgqr) forms the first n columns of Q from them; ormqr
+// multiplies `other` by Q (or Q^T) from the left or the right without forming Q.
+std::pair<Tensor, Tensor> geqrf(const Tensor& a);
+Tensor householder_product(const Tensor& a, const Tensor& tau);
+Tensor ormqr(const Tensor& a, const Tensor& tau, const Tensor& other, bool left = true, bool transpose = false);
 
 // spectral.cpp: what torch builds on the singular values (the eigenvalues' magnitudes
 // when `hermitian`). Tolerances are float64 tensors broadcast over the batch (a value
@@ -465,6 +482,9 @@ Tensor linalg_norm(const Tensor& a, std::optional<double> ord = std::nullopt,
                    std::optional<DType> dtype = std::nullopt);
 Tensor linalg_norm(const Tensor& a, std::string_view ord, std::optional<std::vector<int64_t>> dim = std::nullopt,
                    bool keepdim = false, std::optional<DType> dtype = std::nullopt);
+// The legacy torch.nuclear_norm: the sum of torch.svd's singular values over the two
+// dims in `dim` (so its refusals are svd's).
+Tensor nuclear_norm(const Tensor& a, IntList dim, bool keepdim = false);
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.

@@ -108,6 +108,8 @@ class Tensor {
   Tensor view(IntList sizes) const;  // -1 infers one size; throws if strides forbid
   Tensor reshape(IntList sizes) const;  // view when possible, else a contiguous copy
   Tensor permute(IntList dims) const;
+  // torch.movedim: dims `source` moved to positions `destination`, the others kept in order.
+  Tensor movedim(IntList source, IntList destination) const;
   Tensor transpose(int64_t d0, int64_t d1) const;
   Tensor t() const;  // 0-2 dims only
   Tensor select(int64_t dim, int64_t index) const;

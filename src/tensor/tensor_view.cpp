@@ -256,6 +256,36 @@ Tensor Tensor::permute(IntList dims) const {
   return make_view(*this, std::move(sizes), std::move(strides), storage_offset());
 }
 
+Tensor Tensor::movedim(IntList source, IntList destination) const {
+  TL_CHECK(source.size() == destination.size(), ValueError,
+           "movedim: Invalid source or destination dims: source ({} dims) should contain the same number of dims "
+           "as destination ({} dims)", shape_repr(source), shape_repr(destination));
+  // torch wraps every source dim, then every destination dim, then looks for repeats.
+  auto wrapped = [&](IntList dims, std::string_view which) {
+    Shape w;
+    for (int64_t d : dims) w.push_back(wrap_dim(d, dim(), "movedim"));
+    for (size_t i = 0; i < w.size(); ++i)
+      TL_CHECK(std::find(w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end(), w[i]) == w.end(), ValueError,
+               "movedim: repeated dim in `{}` ({})", which, shape_repr(dims));
+    return w;
+  };
+  const Shape from = wrapped(source, "source"), to = wrapped(destination, "destination");
+  if (dim() == 0) return alias();
+  Shape order(static_cast<size_t>(dim()), -1);
+  std::vector<bool> moved(static_cast<size_t>(dim()), false);
+  for (size_t i = 0; i < from.size(); ++i) {
+    order[static_cast<size_t>(to[i])] = from[i];
+    moved[static_cast<size_t>(from[i])] = true;
+  }
+  int64_t next = 0;
+  for (int64_t& o : order) {
+    if (o != -1) continue;
+    while (moved[static_cast<size_t>(next)]) ++next;
+    o = next++;
+  }
+  return permute(order);
+}
+
 Tensor Tensor::transpose(int64_t d0, int64_t d1) const {
   if (dim() == 0) {
     wrap_dim(d0, 0, "transpose");

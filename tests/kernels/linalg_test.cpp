@@ -77,5 +77,29 @@ TEST(Linalg, VectorNormWalksMemoryOrder) {
   EXPECT_THROW(norm(x, 2, {}, false, DType::Half), TypeError);  // narrowing
 }
 
+// Where torch's tensorinv/tensorsolve read past a shape (torch 1.13: "cannot create
+// std::vector larger than max_size()", or garbage sizes), torchlet names the problem;
+// sizes of an empty tensor whose product overflows are refused, not wrapped.
+TEST(Linalg, TensorInvAndSolveRefuseImpossibleShapes) {
+  auto message_of = [](const auto& call) {
+    try {
+      call();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message_of([] { tensorinv(ones({2, 2}), 3); }).find("ind (3) is larger than the input's number of dimensions (2)"),
+            std::string::npos);
+  EXPECT_NE(message_of([] { tensorsolve(ones({2, 2}), ones({2, 2, 2})); }).find("other has more dimensions (3) than self (2)"),
+            std::string::npos);
+  const int64_t h = int64_t{1} << 40;
+  EXPECT_NE(message_of([] { tensorinv(empty({0, h, h, h}), 1); }).find("overflows int64"), std::string::npos);
+  // The ordinary case, checked by value: the inverse of diag(2, 4) read as a 2 x 2 tensor.
+  Tensor a = tensor<double>({2, 0, 0, 4}, {2, 2});
+  EXPECT_EQ(tensorinv(a, 1).to_vector<double>(), (std::vector<double>{0.5, 0, 0, 0.25}));
+  EXPECT_EQ(tensorsolve(a, tensor<double>({1, 1}, {2})).to_vector<double>(), (std::vector<double>{0.5, 0.25}));
+}
+
 }  // namespace
 }  // namespace torchlet

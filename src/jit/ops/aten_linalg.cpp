@@ -1,15 +1,18 @@
-// The LAPACK-backed operators. LU (lu.cpp): linalg.lu_factor(_ex), linalg.lu, lu_unpack, linalg.lu_solve and
-// the older lu_solve, linalg.solve(_ex), linalg.inv(_ex)/inverse, det/linalg.det,
+// The LAPACK-backed operators. LU (lu.cpp): linalg.lu_factor(_ex), linalg.lu,
+// lu_unpack, linalg.lu_solve and the older lu_solve, linalg.solve(_ex),
+// linalg.inv(_ex)/inverse, linalg.tensorinv/tensorsolve, det/linalg.det,
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
-// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr. Triangular solves
-// (triangular.cpp): linalg.solve_triangular, triangular_solve. Spectral (spectral.cpp):
-// linalg.pinv/pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp):
-// linalg.matrix_norm, linalg.norm and the older frobenius_norm/nuclear_norm. Products
-// (linalg.cpp): linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot; and
-// linalg.diagonal. Every schema has cases run through torch in tests/fixtures/gen_ops.py
-// (lu_ops, cholesky_ops, decomposition_ops, matrix_norm_ops, matrix_product_ops).
+// linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr, geqrf,
+// linalg.householder_product/orgqr, ormqr. Triangular solves (triangular.cpp):
+// linalg.solve_triangular, triangular_solve. Spectral (spectral.cpp): linalg.pinv/
+// pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp): linalg.matrix_norm,
+// linalg.norm and the older frobenius_norm/nuclear_norm. Products (linalg.cpp):
+// linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot, linalg.vander/vander;
+// and linalg.diagonal. Every schema has cases run through torch in
+// tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops, householder_ops,
+// tensor_linalg_ops, matrix_norm_ops, matrix_product_ops, ...).
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -185,6 +188,16 @@ void qr_legacy(Stack& s) {
   const bool some = pop_bool(s);
   push_pair(s, torchlet::qr(pop_tensor(s), some ? "reduced" : "complete"));
 }
+void geqrf(Stack& s) { push_pair(s, torchlet::geqrf(pop_tensor(s))); }
+Tensor householder_product(Stack& s) {
+  Tensor tau = pop_tensor(s);
+  return torchlet::householder_product(pop_tensor(s), tau);
+}
+Tensor ormqr(Stack& s) {
+  const bool transpose = pop_bool(s), left = pop_bool(s);
+  Tensor other = pop_tensor(s), tau = pop_tensor(s);
+  return torchlet::ormqr(pop_tensor(s), tau, other, left, transpose);
+}
 
 // An op's out= overload: `out` is last on the stack, the functional op's arguments below
 // it. torch's composite linalg out= variants resize `out` and copy into it.
@@ -331,34 +344,17 @@ Tensor frobenius_norm_dim(Stack& s) {
   return frobenius_norm_of(pop_tensor(s), dim, keepdim);
 }
 
-// torch.nuclear_norm: the sum of singular values over two dims, through torch.svd (so its
-// refusals are svd's).
-Tensor nuclear_norm_of(const Tensor& self, const std::vector<int64_t>& dim, bool keepdim) {
-  TL_CHECK(dim.size() == 2, ValueError, "nuclear norm requires a 'dim' argument of size 2");
-  const int64_t d0 = wrap_dim(dim[0], self.dim(), "nuclear_norm"), d1 = wrap_dim(dim[1], self.dim(), "nuclear_norm");
-  TL_CHECK(d0 != d1, ValueError, "duplicate or invalid dimensions");
-  std::vector<int64_t> perm;
-  for (int64_t d = 0; d < self.dim(); ++d)
-    if (d != d0 && d != d1) perm.push_back(d);
-  perm.push_back(d0);
-  perm.push_back(d1);
-  Tensor result = torchlet::sum(torchlet::svd_legacy(self.permute(perm), true, false).S, {-1}, keepdim);
-  if (!keepdim) return result;
-  std::vector<int64_t> inverse(perm.size());
-  for (size_t i = 0; i < perm.size(); ++i) inverse[static_cast<size_t>(perm[i])] = static_cast<int64_t>(i);
-  return result.unsqueeze(-1).permute(inverse);
-}
 Tensor nuclear_norm_matrix(Stack& s) {
   const bool keepdim = pop_bool(s);
   Tensor self = pop_tensor(s);
   TL_CHECK(self.dim() == 2, ValueError, "Expected a tensor with 2 dimensions, but got a tensor with {} dimension{} instead.",
            self.dim(), self.dim() == 1 ? "" : "s");
-  return nuclear_norm_of(self, {0, 1}, keepdim);
+  return torchlet::nuclear_norm(self, {0, 1}, keepdim);
 }
 Tensor nuclear_norm_dim(Stack& s) {
   const bool keepdim = pop_bool(s);
   const auto dim = pop_int_list(s);
-  return nuclear_norm_of(pop_tensor(s), dim, keepdim);
+  return torchlet::nuclear_norm(pop_tensor(s), dim, keepdim);
 }
 
 // --- products -------------------------------------------------------------------------------
@@ -368,6 +364,24 @@ Tensor matrix_power(Stack& s) {
   return torchlet::matrix_power(pop_tensor(s), n);
 }
 Tensor multi_dot(Stack& s) { return torchlet::multi_dot(pop_tensor_list(s)); }
+Tensor linalg_vander(Stack& s) {
+  const auto n = pop_opt_int(s);
+  return torchlet::linalg_vander(pop_tensor(s), n);
+}
+Tensor vander(Stack& s) {
+  const bool increasing = pop_bool(s);
+  const auto n = pop_opt_int(s);
+  return torchlet::vander(pop_tensor(s), n, increasing);
+}
+Tensor tensorinv(Stack& s) {
+  const int64_t ind = pop_int(s);
+  return torchlet::tensorinv(pop_tensor(s), ind);
+}
+Tensor tensorsolve(Stack& s) {
+  const auto dims = pop_opt_int_list(s);
+  Tensor other = pop_tensor(s);
+  return torchlet::tensorsolve(pop_tensor(s), other, dims);
+}
 // torch.chain_matmul, deprecated for multi_dot: matrices only, and one is returned copied.
 Tensor chain_matmul(Stack& s) {
   const std::vector<Tensor> matrices = pop_tensor_list(s);
@@ -422,6 +436,13 @@ static RegisterOps reg({
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
+    {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", geqrf},
+    {"aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor", functional<householder_product>},
+    {"aten::linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)", with_out<householder_product>},
+    {"aten::orgqr(Tensor self, Tensor input2) -> Tensor", functional<householder_product>},
+    {"aten::orgqr.out(Tensor self, Tensor input2, *, Tensor(a!) out) -> Tensor(a!)", with_out<householder_product>},
+    {"aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor", functional<ormqr>},
+    {"aten::ormqr.out(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor(a!) out) -> Tensor(a!)", with_out<ormqr>},
     {"aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor", pinv_rcond},
     {"aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor", pinv_rcond_tensor},
     {"aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False) -> Tensor", pinv_atol_rtol_tensor},
@@ -461,6 +482,12 @@ static RegisterOps reg({
     {"aten::chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)", with_out<chain_matmul>},
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", functional<vecdot>},
     {"aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", with_out<vecdot>},
+    {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor", functional<linalg_vander>},
+    {"aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", functional<vander>},
+    {"aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor", functional<tensorinv>},
+    {"aten::linalg_tensorinv.out(Tensor self, int ind=2, *, Tensor(a!) out) -> Tensor(a!)", with_out<tensorinv>},
+    {"aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor", functional<tensorsolve>},
+    {"aten::linalg_tensorsolve.out(Tensor self, Tensor other, int[]? dims=None, *, Tensor(a!) out) -> Tensor(a!)", with_out<tensorsolve>},
     {"aten::linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)", linalg_diagonal},
 });
 

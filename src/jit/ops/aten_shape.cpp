@@ -183,26 +183,7 @@ void unflatten(Stack& s) {
 void movedim(Stack& s) {
   auto dst = pop_int_list(s);
   auto src = pop_int_list(s);
-  Tensor self = pop_tensor(s);
-  const int64_t n = self.dim();
-  TL_CHECK(src.size() == dst.size(), ValueError,
-           "movedim: Invalid source or destination dims: source ({} dims) should contain the same number of dims "
-           "as destination ({} dims)", shape_repr(src), shape_repr(dst));
-  std::vector<int64_t> order(static_cast<size_t>(n), -1);
-  std::vector<bool> used(static_cast<size_t>(n), false);
-  for (size_t i = 0; i < src.size(); ++i) {
-    int64_t from = wrap_dim(src[i], n, "movedim");
-    int64_t to = wrap_dim(dst[i], n, "movedim");
-    order[static_cast<size_t>(to)] = from;
-    used[static_cast<size_t>(from)] = true;
-  }
-  int64_t next = 0;
-  for (auto& o : order) {
-    if (o != -1) continue;
-    while (used[static_cast<size_t>(next)]) ++next;
-    o = next++;
-  }
-  push(s, self.permute(order));
+  push(s, pop_tensor(s).movedim(src, dst));
 }
 void as_strided(Stack& s) {
   auto offset = pop_opt_int(s);

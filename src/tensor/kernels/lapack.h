@@ -42,6 +42,12 @@ void sorgqr_(const int* m, const int* n, const int* k, float* a, const int* lda,
              const int* lwork, int* info);
 void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
              const int* lwork, int* info);
+void sormqr_(const char* side, const char* trans, const int* m, const int* n, const int* k, const float* a,
+             const int* lda, const float* tau, float* c, const int* ldc, float* work, const int* lwork, int* info,
+             size_t side_len, size_t trans_len);
+void dormqr_(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
+             const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
+             size_t side_len, size_t trans_len);
 // BLAS (the reference libblas LAPACK links, as torch's does).
 void strsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
             const float* alpha, const float* a, const int* lda, float* b, const int* ldb, size_t side_len, size_t uplo_len,
@@ -135,6 +141,15 @@ inline void orgqr(int m, int n, int k, float* a, int lda, const float* tau, floa
 }
 inline void orgqr(int m, int n, int k, double* a, int lda, const double* tau, double* work, int lwork, int* info) {
   dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+}
+// C := op(Q) C (side 'L') or C op(Q) (side 'R'), Q the product of k reflectors in a.
+inline void ormqr(char side, char trans, int m, int n, int k, const float* a, int lda, const float* tau, float* c, int ldc,
+                  float* work, int lwork, int* info) {
+  sormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1);
+}
+inline void ormqr(char side, char trans, int m, int n, int k, const double* a, int lda, const double* tau, double* c,
+                  int ldc, double* work, int lwork, int* info) {
+  dormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1);
 }
 
 // The workspace size LAPACK's query wrote (as a floating-point number), as the int its

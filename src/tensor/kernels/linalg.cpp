@@ -1,6 +1,6 @@
 // Matrix products: mm, bmm, addmm, linear and torch.matmul's broadcasting cases, all
 // reduced to one batched GEMM; and what torch composes from them (matrix_power,
-// multi_dot, vecdot), in torch's order of operations. float32 runs on oneDNN's matmul primitive (strided
+// multi_dot, vecdot) or from cumulative products (vander), in torch's order of operations. float32 runs on oneDNN's matmul primitive (strided
 // operands passed as they are, alpha/beta as output scale and sum post-op); float64
 // and integer types use a plain blocked loop; float16/bool are refused as torch 1.13's
 // CPU build refuses them.
@@ -382,6 +382,37 @@ Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
            dtype_info(x.dtype()).scalar_type_name, dtype_info(y.dtype()).scalar_type_name);
   if (x.dim() == 1 && y.dim() == 1) return dot(x, y);  // torch takes vdot here
   return sum(mul(x, y), {dim});
+}
+
+Tensor linalg_vander(const Tensor& x, std::optional<int64_t> n) {
+  const DType t = x.dtype();
+  TL_CHECK(t == DType::Float || t == DType::Double || is_complex(t) || is_integral(t, false), TypeError,
+           "linalg.vander supports floating point, complex, and integer tensors, but got {}",
+           dtype_info(t).scalar_type_name);
+  const Tensor x1 = x.dim() == 0 ? x.unsqueeze(-1) : x;
+  Shape shape(x1.sizes().begin(), x1.sizes().end());
+  const int64_t columns = n.value_or(shape.back());
+  TL_CHECK(columns > 1, ValueError, "N must be greater than 1.");
+  shape.push_back(columns - 1);
+  const Tensor powers = cumprod(x1.unsqueeze(-1).expand(shape), -1);
+  shape.back() = 1;
+  return cat({ones(shape, powers.dtype()), powers}, -1);
+}
+
+Tensor vander(const Tensor& x, std::optional<int64_t> n, bool increasing) {
+  TL_CHECK(x.dim() == 1, ValueError, "x must be a one-dimensional tensor.");
+  const int64_t columns = n.value_or(x.size(0));
+  TL_CHECK(columns >= 0, ValueError, "N must be non-negative.");
+  Tensor result = empty({x.size(0), columns}, promote_types(x.dtype(), DType::Long));
+  if (columns > 0) {
+    result.fill_(1);
+    if (columns > 1) {
+      Tensor powers = result.slice(1, 1);
+      powers.copy_(x.unsqueeze(1));
+      powers.copy_(cumprod(powers, 1));
+    }
+  }
+  return increasing ? result : flip(result, {1});
 }
 
 }  // namespace torchlet

@@ -1,5 +1,5 @@
 // LU-based linear algebra (ops.h): lu_factor, lu_unpack/linalg.lu, lu_solve, solve,
-// inverse, det, slogdet and logdet. Factorisation and substitution are LAPACK's getrf/getrs, the reference
+// inverse (and tensorinv/tensorsolve on them), det, slogdet and logdet. Factorisation and substitution are LAPACK's getrf/getrs, the reference
 // LAPACK that Debian's torch 1.13 links too, called on the column-major layout torch
 // passes (including its shortcut of factoring a row-major A as the column-major A^T),
 // so factors and solutions are torch's bit for bit; determinants reduce the factors'
@@ -227,6 +227,56 @@ Tensor inverse(const Tensor& a) {
   auto [result, info] = inv_ex(a, false);
   check_lapack_info(info, "linalg.inv", a.dim() == 2);
   return result;
+}
+
+namespace {
+
+// The product of some of a tensor's sizes. Those of a tensor with no elements need not
+// fit in int64, so overflow is refused by name rather than wrapped.
+int64_t size_product(IntList sizes, std::string_view api) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    TL_CHECK(!__builtin_mul_overflow(n, s, &n), LimitError, "{}: the product of sizes {} overflows int64", api,
+             shape_repr(sizes));
+  return n;
+}
+
+}  // namespace
+
+Tensor tensorinv(const Tensor& a, int64_t ind) {
+  TL_CHECK(ind > 0, ValueError, "Expected a strictly positive integer for 'ind', but got {}", ind);
+  // (torch fails here with "cannot create std::vector larger than max_size()".)
+  TL_CHECK(ind <= a.dim(), ValueError, "linalg.tensorinv: ind ({}) is larger than the input's number of dimensions ({})",
+           ind, a.dim());
+  Shape front(a.sizes().begin(), a.sizes().begin() + ind), back(a.sizes().begin() + ind, a.sizes().end());
+  const int64_t rows = size_product(back, "linalg.tensorinv"), cols = size_product(front, "linalg.tensorinv");
+  TL_CHECK(rows == cols, ValueError,
+           "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got {} != {}",
+           rows, cols);
+  back.insert(back.end(), front.begin(), front.end());
+  auto [result, info] = inv_ex(a.reshape({rows, cols}), false);
+  check_lapack_info(info, "inv", true);
+  return result.reshape(back);
+}
+
+Tensor tensorsolve(const Tensor& a, const Tensor& b, const std::optional<std::vector<int64_t>>& dims) {
+  const int64_t ndim = a.dim();
+  Tensor moved = a;
+  if (dims) {
+    Shape destination(dims->size());
+    std::iota(destination.begin(), destination.end(), ndim - static_cast<int64_t>(dims->size()));
+    moved = a.movedim(*dims, destination);
+  }
+  // (torch reads past its shape's end here when b has more dims than a.)
+  TL_CHECK(b.dim() <= ndim, ValueError, "linalg.tensorsolve: other has more dimensions ({}) than self ({})", b.dim(),
+           ndim);
+  const Shape result_shape(moved.sizes().begin() + b.dim(), moved.sizes().end());
+  const int64_t result_product = size_product(result_shape, "linalg.tensorsolve");
+  const int64_t other_product = size_product(b.sizes(), "linalg.tensorsolve");
+  TL_CHECK(result_product == other_product, ValueError,
+           "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == prod(self.shape[:other.ndim]), but "
+           "got {} != {}", result_product, other_product);
+  return solve(moved.reshape({result_product, result_product}), b.flatten()).reshape(result_shape);
 }
 
 DetResult det_with_factors(const Tensor& a) {

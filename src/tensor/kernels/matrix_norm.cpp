@@ -1,6 +1,7 @@
-// Matrix norms: torch.linalg.matrix_norm and torch.linalg.norm, composed from the vector
-// norm, amax/amin and the singular values exactly as torch 1.13 composes them, so the
-// results, the checks and their order (which error an input meets first) are torch's.
+// Matrix norms: torch.linalg.matrix_norm, torch.linalg.norm and the legacy
+// torch.nuclear_norm, composed from the vector norm, amax/amin and the singular values
+// exactly as torch 1.13 composes them, so the results, the checks and their order (which
+// error an input meets first) are torch's.
 #include <cmath>
 #include <string>
 #include <utility>
@@ -115,6 +116,16 @@ Tensor linalg_norm(const Tensor& a, std::string_view ord, std::optional<std::vec
   // "mut" is torch 1.13's spelling in this overload.
   check_norm_dims(a, dim, true, "it mut be of length 1 or 2.");
   return matrix_norm(a, ord, dim.value_or(Shape{0, 1}), keepdim, dtype);
+}
+
+Tensor nuclear_norm(const Tensor& a, IntList dim, bool keepdim) {
+  TL_CHECK(dim.size() == 2, ValueError, "nuclear norm requires a 'dim' argument of size 2");
+  const int64_t d0 = wrap_dim(dim[0], a.dim(), "nuclear_norm"), d1 = wrap_dim(dim[1], a.dim(), "nuclear_norm");
+  TL_CHECK(d0 != d1, ValueError, "duplicate or invalid dimensions");
+  const Shape perm = backshift(d0, d1, a.dim());
+  Tensor result = sum(svd_legacy(a.permute(perm), true, false).S, {-1}, keepdim);
+  if (keepdim) result = result.unsqueeze(-1).permute(inverse_permutation(perm));
+  return result;
 }
 
 }  // namespace torchlet
