@@ -448,6 +448,16 @@ SvdResult svd(const Tensor& a, bool full_matrices = true, bool compute_uv = true
 SvdResult svd_legacy(const Tensor& a, bool some = true, bool compute_uv = true);
 // (Q, R) for mode "reduced", "complete" or "r" (Q empty), column-major as torch's.
 std::pair<Tensor, Tensor> qr(const Tensor& a, std::string_view mode = "reduced");
+// lstsq.cpp: torch.linalg.lstsq, the least squares solution of A X = B (B a matrix or,
+// shaped as A.shape[:-1], a vector; batches broadcast) by LAPACK's gels, gelsy (the
+// default), gelsd or gelss (`driver`, any case). rank is empty for gels, singular_values
+// for gels and gelsy; residuals (squared, per column) only for tall A without gelsy,
+// and with the SVD drivers only when every A has full column rank, as torch reports them.
+struct LstsqResult {
+  Tensor solution, residuals, rank, singular_values;
+};
+LstsqResult lstsq(const Tensor& a, const Tensor& b, std::optional<double> rcond = std::nullopt,
+                  std::optional<std::string_view> driver = std::nullopt);
 // QR's building blocks, as torch exposes them: geqrf is LAPACK's compact form (R on and
 // above the diagonal, the Householder vectors below) and the reflectors' scales tau;
 // householder_product (torch.orgqr) forms the first n columns of Q from them; ormqr

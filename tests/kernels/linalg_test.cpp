@@ -101,5 +101,34 @@ TEST(Linalg, TensorInvAndSolveRefuseImpossibleShapes) {
   EXPECT_EQ(tensorsolve(a, tensor<double>({1, 1}, {2})).to_vector<double>(), (std::vector<double>{0.5, 0.25}));
 }
 
+// b with one dim fewer than A that is not A.shape[:-1]: torch 1.13 fails an internal
+// assertion; torchlet says what b should have been.
+TEST(Linalg, LstsqNamesAnUnusableRightHandSide) {
+  try {
+    lstsq(ones({2, 5, 3}), ones({1, 5}));
+    ADD_FAILURE() << "accepted";
+  } catch (const ValueError& e) {
+    EXPECT_NE(std::string(e.what()).find("other of shape [1, 5] is neither input.shape[:-1]"), std::string::npos) << e.what();
+  }
+  // The ordinary case by value: x = 1 fits [1, 2, 3] ~ x * [1, 2, 3] exactly, residual 0.
+  const LstsqResult r = lstsq(tensor<double>({1, 2, 3}, {3, 1}), tensor<double>({1, 2, 3}, {3}), std::nullopt, "gelsd");
+  ASSERT_EQ(r.solution.numel(), 1);
+  EXPECT_NEAR(r.solution.to_vector<double>()[0], 1, 1e-15);
+  EXPECT_EQ(r.rank.item().to_double(), 1);
+  EXPECT_NEAR(r.residuals.to_vector<double>().at(0), 0, 1e-28);
+}
+
+// The SVD drivers with no right-hand sides: torch 1.13's process ends inside LAPACK (an
+// illegal-argument report stops it); torchlet still returns A's rank and singular values.
+TEST(Linalg, LstsqSvdDriversWithoutRightHandSides) {
+  const Tensor a = tensor<double>({3, 0, 0, 2, 0, 0}, {3, 2});
+  for (const char* driver : {"gelsd", "gelss"}) {
+    const LstsqResult r = lstsq(a, empty({3, 0}, DType::Double), std::nullopt, driver);
+    EXPECT_EQ(r.solution.sizes(), IntList({2, 0})) << driver;
+    EXPECT_EQ(r.rank.item().to_double(), 2) << driver;
+    EXPECT_EQ(r.singular_values.to_vector<double>(), (std::vector<double>{3, 2})) << driver;
+  }
+}
+
 }  // namespace
 }  // namespace torchlet

@@ -5,14 +5,14 @@
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
 // cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
 // linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr, geqrf,
-// linalg.householder_product/orgqr, ormqr. Triangular solves (triangular.cpp):
-// linalg.solve_triangular, triangular_solve. Spectral (spectral.cpp): linalg.pinv/
-// pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp): linalg.matrix_norm,
+// linalg.householder_product/orgqr, ormqr. Least squares (lstsq.cpp): linalg.lstsq.
+// Triangular solves (triangular.cpp): linalg.solve_triangular, triangular_solve.
+// Spectral (spectral.cpp): linalg.pinv/pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp): linalg.matrix_norm,
 // linalg.norm and the older frobenius_norm/nuclear_norm. Products (linalg.cpp):
 // linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot, linalg.vander/vander;
 // and linalg.diagonal. Every schema has cases run through torch in
 // tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops, householder_ops,
-// tensor_linalg_ops, matrix_norm_ops, matrix_product_ops, ...).
+// lstsq_ops, tensor_linalg_ops, matrix_norm_ops, matrix_product_ops, ...).
 #include <torchlet/ops.h>
 
 #include "jit/ops/ops_util.h"
@@ -187,6 +187,13 @@ void linalg_qr(Stack& s) {
 void qr_legacy(Stack& s) {
   const bool some = pop_bool(s);
   push_pair(s, torchlet::qr(pop_tensor(s), some ? "reduced" : "complete"));
+}
+void linalg_lstsq(Stack& s) {
+  const auto driver = pop_opt_str(s);
+  const auto rcond = pop_opt_double(s);
+  Tensor b = pop_tensor(s);
+  LstsqResult r = torchlet::lstsq(pop_tensor(s), b, rcond, driver ? std::optional<std::string_view>(*driver) : std::nullopt);
+  for (Tensor* t : {&r.solution, &r.residuals, &r.rank, &r.singular_values}) push(s, std::move(*t));
 }
 void geqrf(Stack& s) { push_pair(s, torchlet::geqrf(pop_tensor(s))); }
 Tensor householder_product(Stack& s) {
@@ -436,6 +443,7 @@ static RegisterOps reg({
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svd_legacy},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", linalg_qr},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", qr_legacy},
+    {"aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor residuals, Tensor rank, Tensor singular_values)", linalg_lstsq},
     {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", geqrf},
     {"aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor", functional<householder_product>},
     {"aten::linalg_householder_product.out(Tensor input, Tensor tau, *, Tensor(a!) out) -> Tensor(a!)", with_out<householder_product>},

@@ -1,7 +1,8 @@
-// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp, decompositions.cpp, triangular.cpp) share: the Fortran routines'
-// prototypes (Debian's reference LAPACK, the one torch 1.13 links, ships no C header),
-// typed wrappers, torch's batched column-major layout, and torch's argument checks and
-// singular-input errors (_linalg_check_errors), worded as torch words them.
+// What the LAPACK-backed kernels (lu.cpp, cholesky.cpp, decompositions.cpp, lstsq.cpp,
+// triangular.cpp) share: the Fortran routines' prototypes (Debian's reference LAPACK, the
+// one torch 1.13 links, ships no C header), typed wrappers, torch's batched column-major
+// layout, and torch's argument checks and singular-input errors (_linalg_check_errors),
+// worded as torch words them.
 #pragma once
 
 #include <algorithm>
@@ -48,6 +49,23 @@ void sormqr_(const char* side, const char* trans, const int* m, const int* n, co
 void dormqr_(const char* side, const char* trans, const int* m, const int* n, const int* k, const double* a,
              const int* lda, const double* tau, double* c, const int* ldc, double* work, const int* lwork, int* info,
              size_t side_len, size_t trans_len);
+// Least squares drivers (lstsq.cpp).
+void sgels_(const char* trans, const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b,
+            const int* ldb, float* work, const int* lwork, int* info, size_t trans_len);
+void dgels_(const char* trans, const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b,
+            const int* ldb, double* work, const int* lwork, int* info, size_t trans_len);
+void sgelsy_(const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b, const int* ldb, int* jpvt,
+             const float* rcond, int* rank, float* work, const int* lwork, int* info);
+void dgelsy_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, int* jpvt,
+             const double* rcond, int* rank, double* work, const int* lwork, int* info);
+void sgelsd_(const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b, const int* ldb, float* s,
+             const float* rcond, int* rank, float* work, const int* lwork, int* iwork, int* info);
+void dgelsd_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s,
+             const double* rcond, int* rank, double* work, const int* lwork, int* iwork, int* info);
+void sgelss_(const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b, const int* ldb, float* s,
+             const float* rcond, int* rank, float* work, const int* lwork, int* info);
+void dgelss_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s,
+             const double* rcond, int* rank, double* work, const int* lwork, int* info);
 // BLAS (the reference libblas LAPACK links, as torch's does).
 void strsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
             const float* alpha, const float* a, const int* lda, float* b, const int* ldb, size_t side_len, size_t uplo_len,
@@ -152,6 +170,32 @@ inline void ormqr(char side, char trans, int m, int n, int k, const double* a, i
   dormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1);
 }
 
+// The least squares drivers, one signature for all four (arguments a driver does not
+// take are ignored): gels (QR/LQ, full rank assumed), gelsy (QR with column pivoting;
+// jpvt in/out), gelsd (divide-and-conquer SVD; iwork), gelss (SVD). lwork -1 queries
+// the workspace into work[0] (and, for gelsd, iwork[0]).
+enum class LstsqDriver { Gels, Gelsy, Gelsd, Gelss };
+inline void lstsq_driver(LstsqDriver d, int m, int n, int nrhs, float* a, int lda, float* b, int ldb, int* jpvt,
+                         float rcond, int* rank, float* s, float* work, int lwork, int* iwork, int* info) {
+  const char trans = 'N';
+  switch (d) {
+    case LstsqDriver::Gels: return sgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
+    case LstsqDriver::Gelsy: return sgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
+    case LstsqDriver::Gelsd: return sgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
+    case LstsqDriver::Gelss: return sgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
+  }
+}
+inline void lstsq_driver(LstsqDriver d, int m, int n, int nrhs, double* a, int lda, double* b, int ldb, int* jpvt,
+                         double rcond, int* rank, double* s, double* work, int lwork, int* iwork, int* info) {
+  const char trans = 'N';
+  switch (d) {
+    case LstsqDriver::Gels: return dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
+    case LstsqDriver::Gelsy: return dgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
+    case LstsqDriver::Gelsd: return dgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
+    case LstsqDriver::Gelss: return dgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
+  }
+}
+
 // The workspace size LAPACK's query wrote (as a floating-point number), as the int its
 // next call takes: at least 1, and refused by name past int's range rather than
 // converted with undefined behaviour.
@@ -229,6 +273,9 @@ inline void check_lapack_info(const Tensor& info, std::string_view api, bool is_
                "{}: The algorithm failed to converge because the input matrix contained non-finite values.", where);
       throw InternalError(fmt::format("{}: LAPACK says argument {} has an illegal value", where, -p[b]));
     }
+    if (api.find("lstsq") != std::string_view::npos)
+      throw ValueError(fmt::format("{}: The least squares solution could not be computed because the input matrix does "
+                                   "not have full rank (error code: {}).", where, p[b]));
     if (api.find("inv") != std::string_view::npos)
       throw ValueError(fmt::format("{}: The diagonal element {} is zero, the inversion could not be completed because the "
                                    "input matrix is singular.", where, p[b]));
