@@ -1,10 +1,14 @@
 // Matrix products (linalg.cpp) against real PyTorch: every torch.matmul rank case with
 // broadcast batches, transposed and empty operands, addmm's alpha/beta, linear with
 // and without bias, over float32 (oneDNN), float64, integer and refused dtypes.
+#include <cstdlib>
+
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
 
 #include "oracle.h"
+
+extern "C" void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
 
 namespace torchlet {
 namespace {
@@ -128,6 +132,24 @@ TEST(Linalg, LstsqSvdDriversWithoutRightHandSides) {
     EXPECT_EQ(r.rank.item().to_double(), 2) << driver;
     EXPECT_EQ(r.singular_values.to_vector<double>(), (std::vector<double>{3, 2})) << driver;
   }
+}
+
+// Reference LAPACK answers an illegal argument by ending the process with status 0 (so
+// a test binary would even "pass"); torchlet's xerbla_ records it and returns instead:
+// LAPACK reports it in info, and the next LAPACK-backed operator runs normally.
+[[noreturn]] void call_lapack_illegally_then_exit() {
+  const int m = -1, n = 1, lda = 1;
+  double a = 0;
+  int pivot = 0, info = 0;
+  dgetrf_(&m, &n, &a, &lda, &pivot, &info);
+  const bool reported = info == -1;
+  const bool still_works = inverse(tensor<double>({2}, {1, 1})).item().to_double() == 0.5;
+  std::exit(reported && still_works ? 42 : 1);
+}
+
+TEST(LinalgDeathTest, IllegalLapackArgumentDoesNotEndTheProcess) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(call_lapack_illegally_then_exit(), ::testing::ExitedWithCode(42), "");
 }
 
 }  // namespace

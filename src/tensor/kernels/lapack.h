@@ -82,92 +82,110 @@ void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int*
 
 namespace torchlet::kernels::lapack {
 
+// Every LAPACK/BLAS call goes through guarded(). Reference LAPACK reports an illegal
+// argument by printing and ending the process (status 0); torchlet replaces that handler
+// (xerbla_, lapack_errors.cpp) with one that records the routine and returns, and
+// guarded() turns the record into an InternalError naming it. An illegal argument is a
+// torchlet bug, but it must not take the user's process down with it.
+void reset_argument_refusal();
+void throw_if_argument_refused();
+template <typename Call>
+void guarded(const Call& call) {
+  reset_argument_refusal();
+  call();
+  throw_if_argument_refused();
+}
+
 // Leading dimensions as LAPACK wants them: at least 1, even for empty matrices.
 inline int ld(int64_t n) { return static_cast<int>(std::max<int64_t>(n, 1)); }
 
-inline void getrf(int m, int n, float* a, int lda, int* ipiv, int* info) { sgetrf_(&m, &n, a, &lda, ipiv, info); }
-inline void getrf(int m, int n, double* a, int lda, int* ipiv, int* info) { dgetrf_(&m, &n, a, &lda, ipiv, info); }
+inline void getrf(int m, int n, float* a, int lda, int* ipiv, int* info) {
+  guarded([&] { sgetrf_(&m, &n, a, &lda, ipiv, info); });
+}
+inline void getrf(int m, int n, double* a, int lda, int* ipiv, int* info) {
+  guarded([&] { dgetrf_(&m, &n, a, &lda, ipiv, info); });
+}
 inline void getrs(char trans, int n, int nrhs, const float* a, const int* ipiv, float* b, int* info) {
   const int lda = ld(n);
-  sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1);
+  guarded([&] { sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1); });
 }
 inline void getrs(char trans, int n, int nrhs, const double* a, const int* ipiv, double* b, int* info) {
   const int lda = ld(n);
-  dgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1);
+  guarded([&] { dgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1); });
 }
 inline void potrf(char uplo, int n, float* a, int* info) {
   const int lda = ld(n);
-  spotrf_(&uplo, &n, a, &lda, info, 1);
+  guarded([&] { spotrf_(&uplo, &n, a, &lda, info, 1); });
 }
 inline void potrf(char uplo, int n, double* a, int* info) {
   const int lda = ld(n);
-  dpotrf_(&uplo, &n, a, &lda, info, 1);
+  guarded([&] { dpotrf_(&uplo, &n, a, &lda, info, 1); });
 }
 inline void potrs(char uplo, int n, int nrhs, const float* a, float* b, int* info) {
   const int lda = ld(n);
-  spotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1);
+  guarded([&] { spotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1); });
 }
 inline void potrs(char uplo, int n, int nrhs, const double* a, double* b, int* info) {
   const int lda = ld(n);
-  dpotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1);
+  guarded([&] { dpotrs_(&uplo, &n, &nrhs, a, &lda, b, &lda, info, 1); });
 }
 inline void potri(char uplo, int n, float* a, int* info) {
   const int lda = ld(n);
-  spotri_(&uplo, &n, a, &lda, info, 1);
+  guarded([&] { spotri_(&uplo, &n, a, &lda, info, 1); });
 }
 inline void potri(char uplo, int n, double* a, int* info) {
   const int lda = ld(n);
-  dpotri_(&uplo, &n, a, &lda, info, 1);
+  guarded([&] { dpotri_(&uplo, &n, a, &lda, info, 1); });
 }
 
 // lwork/liwork -1 asks for the optimal workspace sizes (written to work[0]/iwork[0]).
 inline void syevd(char jobz, char uplo, int n, float* a, int lda, float* w, float* work, int lwork, int* iwork,
                   int liwork, int* info) {
-  ssyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1);
+  guarded([&] { ssyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1); });
 }
 inline void syevd(char jobz, char uplo, int n, double* a, int lda, double* w, double* work, int lwork, int* iwork,
                   int liwork, int* info) {
-  dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1);
+  guarded([&] { dsyevd_(&jobz, &uplo, &n, a, &lda, w, work, &lwork, iwork, &liwork, info, 1, 1); });
 }
 inline void gesdd(char jobz, int m, int n, float* a, int lda, float* s, float* u, int ldu, float* vt, int ldvt,
                   float* work, int lwork, int* iwork, int* info) {
-  sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1);
+  guarded([&] { sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1); });
 }
 inline void gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt,
                   double* work, int lwork, int* iwork, int* info) {
-  dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1);
+  guarded([&] { dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, info, 1); });
 }
 
 inline void geqrf(int m, int n, float* a, int lda, float* tau, float* work, int lwork, int* info) {
-  sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+  guarded([&] { sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info); });
 }
 inline void geqrf(int m, int n, double* a, int lda, double* tau, double* work, int lwork, int* info) {
-  dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info);
+  guarded([&] { dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, info); });
 }
 // B := op(A)^-1 B (side 'L') or B op(A)^-1 (side 'R'), A triangular; alpha 1.
 inline void trsm(char side, char uplo, char trans, char diag, int m, int n, const float* a, int lda, float* b, int ldb) {
   const float one = 1;
-  strsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1);
+  guarded([&] { strsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1); });
 }
 inline void trsm(char side, char uplo, char trans, char diag, int m, int n, const double* a, int lda, double* b,
                  int ldb) {
   const double one = 1;
-  dtrsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1);
+  guarded([&] { dtrsm_(&side, &uplo, &trans, &diag, &m, &n, &one, a, &lda, b, &ldb, 1, 1, 1, 1); });
 }
 inline void orgqr(int m, int n, int k, float* a, int lda, const float* tau, float* work, int lwork, int* info) {
-  sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+  guarded([&] { sorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info); });
 }
 inline void orgqr(int m, int n, int k, double* a, int lda, const double* tau, double* work, int lwork, int* info) {
-  dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info);
+  guarded([&] { dorgqr_(&m, &n, &k, a, &lda, tau, work, &lwork, info); });
 }
 // C := op(Q) C (side 'L') or C op(Q) (side 'R'), Q the product of k reflectors in a.
 inline void ormqr(char side, char trans, int m, int n, int k, const float* a, int lda, const float* tau, float* c, int ldc,
                   float* work, int lwork, int* info) {
-  sormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1);
+  guarded([&] { sormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1); });
 }
 inline void ormqr(char side, char trans, int m, int n, int k, const double* a, int lda, const double* tau, double* c,
                   int ldc, double* work, int lwork, int* info) {
-  dormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1);
+  guarded([&] { dormqr_(&side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, info, 1, 1); });
 }
 
 // The least squares drivers, one signature for all four (arguments a driver does not
@@ -178,22 +196,26 @@ enum class LstsqDriver { Gels, Gelsy, Gelsd, Gelss };
 inline void lstsq_driver(LstsqDriver d, int m, int n, int nrhs, float* a, int lda, float* b, int ldb, int* jpvt,
                          float rcond, int* rank, float* s, float* work, int lwork, int* iwork, int* info) {
   const char trans = 'N';
-  switch (d) {
-    case LstsqDriver::Gels: return sgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
-    case LstsqDriver::Gelsy: return sgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
-    case LstsqDriver::Gelsd: return sgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
-    case LstsqDriver::Gelss: return sgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
-  }
+  guarded([&] {
+    switch (d) {
+      case LstsqDriver::Gels: return sgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
+      case LstsqDriver::Gelsy: return sgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
+      case LstsqDriver::Gelsd: return sgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
+      case LstsqDriver::Gelss: return sgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
+    }
+  });
 }
 inline void lstsq_driver(LstsqDriver d, int m, int n, int nrhs, double* a, int lda, double* b, int ldb, int* jpvt,
                          double rcond, int* rank, double* s, double* work, int lwork, int* iwork, int* info) {
   const char trans = 'N';
-  switch (d) {
-    case LstsqDriver::Gels: return dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
-    case LstsqDriver::Gelsy: return dgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
-    case LstsqDriver::Gelsd: return dgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
-    case LstsqDriver::Gelss: return dgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
-  }
+  guarded([&] {
+    switch (d) {
+      case LstsqDriver::Gels: return dgels_(&trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, &lwork, info, 1);
+      case LstsqDriver::Gelsy: return dgelsy_(&m, &n, &nrhs, a, &lda, b, &ldb, jpvt, &rcond, rank, work, &lwork, info);
+      case LstsqDriver::Gelsd: return dgelsd_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, iwork, info);
+      case LstsqDriver::Gelss: return dgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
+    }
+  });
 }
 
 // The workspace size LAPACK's query wrote (as a floating-point number), as the int its
