@@ -126,11 +126,20 @@ Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other);
   _(tanh, IntToFloat, false, true)            \
   _(sigmoid, IntToFloat, false, true)         \
   _(erf, IntToFloat, false, true)             \
+  _(erfc, IntToFloat, false, true)            \
+  _(erfinv, IntToFloat, false, true)          \
+  _(acosh, IntToFloat, false, true)           \
+  _(asinh, IntToFloat, false, true)           \
+  _(atanh, IntToFloat, false, true)           \
+  _(lgamma, IntToFloat, false, true)          \
+  _(digamma, IntToFloat, false, true)         \
+  _(sinc, IntToFloat, false, true)            \
   _(reciprocal, IntToFloat, true, true)       \
   _(silu, FloatOnly, false, true)             \
   _(hardswish, FloatOnly, false, true)        \
   _(hardsigmoid, FloatOnly, false, true)      \
   _(logical_not, ToBool, true, true)          \
+  _(signbit, ToBool, true, true)              \
   _(bitwise_not, Integral, true, true)
 
 #define TL_DECLARE_UNARY(name, category, half, boolean) \

@@ -143,6 +143,46 @@ struct CallKwarg {
   SourceRange range;
 };
 
+// Note [Operator aliases]
+// torch's compiler replaces an alias's node with its canonical operator as it cleans up
+// each graph (passes/normalize_ops.cpp), so graphs, the code torch.jit.save writes and
+// the operators a program needs never name an alias: torch.multiply(x, y) is aten::mul,
+// torch.special.expit(x) aten::sigmoid. torchlet maps the name before it matches the
+// call, which needs only the canonical operator registered (keyword arguments take the
+// canonical schema's names: swapaxes's axis0= is transpose's dim0=; torch matches the
+// alias's own schema first).
+Symbol canonical_operator(Symbol name) {
+  static const std::unordered_map<std::string, std::string> kAliases = [] {
+    std::unordered_map<std::string, std::string> m;
+    // Aliases whose in-place form is an alias of the canonical in-place form too.
+    for (auto [alias, canonical] : std::initializer_list<std::pair<const char*, const char*>>{
+             {"absolute", "abs"}, {"clip", "clamp"}, {"arccos", "acos"}, {"arcsin", "asin"}, {"arctan", "atan"},
+             {"arctan2", "atan2"}, {"arccosh", "acosh"}, {"arcsinh", "asinh"}, {"arctanh", "atanh"}, {"fix", "trunc"},
+             {"negative", "neg"}, {"subtract", "sub"}, {"greater_equal", "ge"}, {"greater", "gt"},
+             {"less_equal", "le"}, {"less", "lt"}, {"not_equal", "ne"}, {"divide", "div"}, {"multiply", "mul"},
+             {"true_divide", "div"}, {"swapdims", "transpose"}, {"swapaxes", "transpose"}}) {
+      m[fmt::format("aten::{}", alias)] = fmt::format("aten::{}", canonical);
+      m[fmt::format("aten::{}_", alias)] = fmt::format("aten::{}_", canonical);
+    }
+    for (auto [alias, canonical] : std::initializer_list<std::pair<const char*, const char*>>{
+             {"det", "linalg_det"}, {"matrix_power", "linalg_matrix_power"}, {"matrix_exp", "linalg_matrix_exp"},
+             {"ger", "outer"}, {"linalg_matmul", "matmul"}, {"inverse", "linalg_inv"}, {"concat", "cat"},
+             {"row_stack", "vstack"}, {"moveaxis", "movedim"}, {"special_erf", "erf"}, {"special_erfc", "erfc"},
+             {"special_erfinv", "erfinv"}, {"special_expit", "sigmoid"}, {"special_exp2", "exp2"},
+             {"special_expm1", "expm1"}, {"special_logit", "logit"}, {"special_logsumexp", "logsumexp"},
+             {"special_round", "round"}, {"special_log1p", "log1p"}, {"special_sinc", "sinc"},
+             {"special_digamma", "digamma"}, {"special_psi", "digamma"}, {"special_i0", "i0"},
+             {"special_xlogy", "xlogy"}, {"special_log_softmax", "log_softmax"},
+             {"orgqr", "linalg_householder_product"}, {"adjoint", "mH"}, {"special_multigammaln", "mvlgamma"},
+             {"special_polygamma", "polygamma"}, {"special_softmax", "softmax"}, {"special_gammainc", "igamma"},
+             {"special_gammaincc", "igammac"}, {"special_gammaln", "lgamma"}})
+      m[fmt::format("aten::{}", alias)] = fmt::format("aten::{}", canonical);
+    return m;
+  }();
+  const auto it = kAliases.find(name.qual_string());
+  return it == kAliases.end() ? name : Symbol::from_qual_string(it->second);
+}
+
 // Binds a call's arguments to the parameters of a Python function the compiler lowers
 // itself (torch.functional's unique and norm): one slot per parameter, nullptr where not
 // given, with Python's errors for too many, unknown, repeated or missing arguments (the
@@ -3222,7 +3262,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
         emit_args(0);
         return emit_torch_norm(args, kwargs, e.range());
       }
-      if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
+      if (OperatorRegistry::global().overloads(canonical_operator(Symbol::make("aten", a.name()))).empty())
         fail(callee.range(), fmt::format("object has no attribute {}", a.name()));
       emit_args(0);
       return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
@@ -3299,7 +3339,7 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
                             {}, r);
       }
     }
-    if (OperatorRegistry::global().overloads(Symbol::make("aten", a.name())).empty())
+    if (OperatorRegistry::global().overloads(canonical_operator(Symbol::make("aten", a.name()))).empty())
       fail(callee.range(), fmt::format("'{}' object has no attribute or method '{}'.", self->type()->annotation_str(), a.name()));
     args.insert(args.begin(), CallArg{self, a.value().range()});
     return emit_builtin(Symbol::make("aten", a.name()), std::move(args), std::move(kwargs), e.range());
@@ -3580,6 +3620,7 @@ std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<Ca
 }
 
 Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range) {
+  name = canonical_operator(name);
   if (auto upgraded = upgrade_call(name, args, kwargs, range)) return *upgraded;
   // An operator applied to an object of a TorchScript class calls its magic method:
   // len(b) is b.__len__(), b[i] is b.__getitem__(i), a + b is a.__add__(b), ...

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include <torchlet/error.h>
@@ -139,6 +140,77 @@ void run_float_lanes(const StridedLoop& l, const F& f) {
   });
 }
 
+// torch's calc_erfinv (ATen/native/Math.h): a rational first guess (Pavlis's erfinv for
+// MATLAB), then two Newton steps on erf, in the element's own precision.
+template <typename M>
+M erfinv_of(M y) {
+  constexpr M a[4] = {M(0.886226899), M(-1.645349621), M(0.914624893), M(-0.140543331)};
+  constexpr M b[4] = {M(-2.118377725), M(1.442710462), M(-0.329097515), M(0.012229801)};
+  constexpr M c[4] = {M(-1.970840454), M(-1.624906493), M(3.429567803), M(1.641345311)};
+  constexpr M d[2] = {M(3.543889200), M(1.637067800)};
+  const M y_abs = std::abs(y);
+  if (y_abs > M(1)) return std::numeric_limits<M>::quiet_NaN();
+  if (y_abs == M(1)) return std::copysign(std::numeric_limits<M>::infinity(), y);
+  M x;
+  if (y_abs <= M(0.7)) {
+    const M z = y * y;
+    const M num = ((a[3] * z + a[2]) * z + a[1]) * z + a[0];
+    const M dem = (((b[3] * z + b[2]) * z + b[1]) * z + b[0]) * z + M(1);
+    x = y * num / dem;
+  } else {
+    const M z = std::sqrt(-std::log((M(1) - y_abs) / M(2)));
+    const M num = ((c[3] * z + c[2]) * z + c[1]) * z + c[0];
+    const M dem = (d[1] * z + d[0]) * z + M(1);
+    x = std::copysign(num, y) / dem;
+  }
+  const M two_over_sqrt_pi = M(2) / static_cast<M>(std::sqrt(M_PI));
+  x = x - (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  x = x - (std::erf(x) - y) / (two_over_sqrt_pi * std::exp(-x * x));
+  return x;
+}
+
+// lgamma through the reentrant form: std::lgamma also stores the sign in the global
+// signgam, a data race between the threads of one parallel loop.
+inline float lgamma_of(float x) {
+  int sign = 0;
+  return lgammaf_r(x, &sign);
+}
+inline double lgamma_of(double x) {
+  int sign = 0;
+  return lgamma_r(x, &sign);
+}
+
+// torch's calc_digamma (Cephes psi): reflection for negative x, recurrence up to 10,
+// then the asymptotic series, in the element's own precision (float's reflection term
+// in double, as torch computes it).
+template <typename M>
+M digamma_of(M x) {
+  if (x == M(0)) return std::copysign(std::numeric_limits<M>::infinity(), -x);
+  if (x < M(0)) {
+    if (x == std::trunc(x)) return std::numeric_limits<M>::quiet_NaN();
+    double whole = 0;
+    const double r = std::modf(static_cast<double>(x), &whole);
+    return digamma_of(M(1) - x) - static_cast<M>(M_PI / std::tan(M_PI * r));
+  }
+  M result = 0;
+  while (x < M(10)) {
+    result -= M(1) / x;
+    x += M(1);
+  }
+  if (x == M(10)) return result + M(2.25175258906672110764);
+  constexpr M A[] = {M(8.33333333333333333333E-2), M(-2.10927960927960927961E-2), M(7.57575757575757575758E-3),
+                     M(-4.16666666666666666667E-3), M(3.96825396825396825397E-3), M(-8.33333333333333333333E-3),
+                     M(8.33333333333333333333E-2)};
+  M y = 0;
+  if (x < M(1.0e17)) {
+    const M z = M(1) / (x * x);
+    M poly = A[0];
+    for (int i = 1; i < 7; ++i) poly = poly * z + A[i];
+    y = z * poly;
+  }
+  return result + std::log(x) - (M(0.5) / x) - y;
+}
+
 // Functions of floating types only (the IntToFloat and FloatOnly rows).
 template <typename T>
 void float_kernel(UnaryOp op, const StridedLoop& l) {
@@ -175,6 +247,19 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
       }
       return run_unary<T, T>(l, [](M x) { return M(1) / (M(1) + kernels::vexp(-x)); });
     case UnaryOp::erf: return run_unary<T, T>(l, [](M x) { return std::erf(x); });
+    case UnaryOp::erfc: return run_unary<T, T>(l, [](M x) { return std::erfc(x); });
+    case UnaryOp::erfinv: return run_unary<T, T>(l, [](M x) { return erfinv_of(x); });
+    case UnaryOp::acosh: return run_unary<T, T>(l, [](M x) { return std::acosh(x); });
+    case UnaryOp::asinh: return run_unary<T, T>(l, [](M x) { return std::asinh(x); });
+    case UnaryOp::atanh: return run_unary<T, T>(l, [](M x) { return std::atanh(x); });
+    case UnaryOp::lgamma: return run_unary<T, T>(l, [](M x) { return lgamma_of(x); });
+    case UnaryOp::digamma: return run_unary<T, T>(l, [](M x) { return digamma_of(x); });
+    case UnaryOp::sinc:
+      return run_unary<T, T>(l, [](M x) {
+        if (x == M(0)) return M(1);
+        const M product = static_cast<M>(M_PI) * x;
+        return std::sin(product) / product;
+      });
     case UnaryOp::reciprocal: return run_unary<T, T>(l, [](M x) { return M(1) / x; });
     case UnaryOp::silu:
       if constexpr (std::is_same_v<T, float>) {
@@ -202,6 +287,7 @@ void float_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::trunc:
     case UnaryOp::relu:
     case UnaryOp::logical_not:
+    case UnaryOp::signbit:
     case UnaryOp::bitwise_not:
       break;
   }
@@ -256,6 +342,15 @@ void real_kernel(UnaryOp op, const StridedLoop& l) {
       else return run_unary<T, T>(l, [](M x) { return x != x ? x : (x > M(0) ? x : M(0)); });
     case UnaryOp::logical_not:
       return run_unary<bool, T>(l, [](M x) { return x == M(0); });
+    case UnaryOp::signbit:
+      if constexpr (kBool || kUnsigned) return run_unary<bool, T>(l, [](M) { return false; });
+      else if constexpr (kInt) return run_unary<bool, T>(l, [](M x) { return x < M(0); });
+      // (The sign bit read as a signed integer's sign: GCC 12 crashes vectorising
+      // std::signbit of bfloat16 widened to float.)
+      else {
+        using I = std::conditional_t<sizeof(M) == 4, int32_t, int64_t>;
+        return run_unary<bool, T>(l, [](M x) { return std::bit_cast<I>(x) < 0; });
+      }
     case UnaryOp::bitwise_not:
       if constexpr (kBool) return run_unary<T, T>(l, [](bool x) { return !x; });
       else if constexpr (kInt) return run_unary<T, T>(l, [](M x) { return static_cast<T>(~x); });
@@ -279,6 +374,14 @@ void real_kernel(UnaryOp op, const StridedLoop& l) {
     case UnaryOp::tanh:
     case UnaryOp::sigmoid:
     case UnaryOp::erf:
+    case UnaryOp::erfc:
+    case UnaryOp::erfinv:
+    case UnaryOp::acosh:
+    case UnaryOp::asinh:
+    case UnaryOp::atanh:
+    case UnaryOp::lgamma:
+    case UnaryOp::digamma:
+    case UnaryOp::sinc:
     case UnaryOp::reciprocal:
     case UnaryOp::silu:
     case UnaryOp::hardswish:
