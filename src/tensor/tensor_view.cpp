@@ -162,10 +162,13 @@ std::string shape_repr(IntList sizes) { return fmt::format("[{}]", fmt::join(siz
 
 Shape contiguous_strides(IntList sizes) {
   Shape strides(sizes.size());
-  int64_t s = 1;
+  // A tensor with no elements may have sizes whose product overflows (0 x 2^40 x 2^40 x
+  // 2^40): the strides wrap modulo 2^64, as torch's do ((0, 0, 2^40, 1) there), without
+  // signed overflow.
+  uint64_t s = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
-    strides[i] = s;
-    s *= std::max<int64_t>(sizes[i], 1);
+    strides[i] = static_cast<int64_t>(s);
+    s *= static_cast<uint64_t>(std::max<int64_t>(sizes[i], 1));
   }
   return strides;
 }

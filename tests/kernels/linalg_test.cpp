@@ -99,6 +99,8 @@ TEST(Linalg, TensorInvAndSolveRefuseImpossibleShapes) {
             std::string::npos);
   const int64_t h = int64_t{1} << 40;
   EXPECT_NE(message_of([] { tensorinv(empty({0, h, h, h}), 1); }).find("overflows int64"), std::string::npos);
+  // (Such a tensor's strides wrap as torch's do: torch.empty(0, 2**40, 2**40, 2**40).stride().)
+  EXPECT_EQ(empty({0, h, h, h}).strides(), IntList({0, 0, h, 1}));
   // The ordinary case, checked by value: the inverse of diag(2, 4) read as a 2 x 2 tensor.
   Tensor a = tensor<double>({2, 0, 0, 4}, {2, 2});
   EXPECT_EQ(tensorinv(a, 1).to_vector<double>(), (std::vector<double>{0.5, 0, 0, 0.25}));
