@@ -181,8 +181,15 @@ int64_t wrap_dim(int64_t dim, int64_t ndim, const char* op) {
   return dim < 0 ? dim + n : dim;
 }
 
-int64_t Tensor::size(int64_t d) const { return impl_->sizes_[wrap_dim(d, dim(), "size")]; }
-int64_t Tensor::stride(int64_t d) const { return impl_->strides_[wrap_dim(d, dim(), "stride")]; }
+// (wrap_dim lets a 0-dim tensor's reductions name dim 0 or -1; its sizes have no entry.)
+int64_t Tensor::size(int64_t d) const {
+  TL_CHECK(dim() > 0, IndexError, "Dimension specified as {} but tensor has no dimensions", d);
+  return impl_->sizes_[wrap_dim(d, dim(), "size")];
+}
+int64_t Tensor::stride(int64_t d) const {
+  TL_CHECK(dim() > 0, IndexError, "Dimension specified as {} but tensor has no dimensions", d);
+  return impl_->strides_[wrap_dim(d, dim(), "stride")];
+}
 
 int64_t Tensor::numel() const {
   int64_t n = 1;

@@ -299,5 +299,18 @@ TEST(Builtins, LuUnpackRefusesPivotsOfAnotherShape) {
   EXPECT_EQ(unpacked[0].toTensor().sizes(), IntList({3, 2, 2}));  // P
 }
 
+// torch.repeat_interleave trusts output_size: smaller than the repeats' sum, torch 1.13
+// writes past its result; larger, it leaves uninitialised elements. torchlet refuses it.
+TEST(Builtins, RepeatInterleaveRefusesAnOutputSizeThatIsNotTheSum) {
+  const Tensor repeats = tensor<int64_t>({2, 0, 3}, {3});
+  for (int64_t size : {1, 4, 6})
+    EXPECT_NE(op_error("aten::repeat_interleave.Tensor", {repeats, size}).find("output_size " + std::to_string(size) +
+                                                                               " is not the sum of the repeats (5)"),
+              std::string::npos)
+        << size;
+  EXPECT_EQ(call_op("aten::repeat_interleave.Tensor", {repeats, int64_t{5}}).toTensor().to_vector<int64_t>(),
+            (std::vector<int64_t>{0, 0, 2, 2, 2}));
+}
+
 }  // namespace
 }  // namespace torchlet
