@@ -33,6 +33,8 @@ namespace torchlet {
   _(pow, Arith)                 /* integer powers exact */            \
   _(maximum, Arith)             /* NaN propagates */                  \
   _(minimum, Arith)             /* NaN propagates */                  \
+  _(fmax, Arith)                /* NaN ignored, as C fmax */          \
+  _(fmin, Arith)                /* NaN ignored, as C fmin */          \
   _(eq, Compare)                                                      \
   _(ne, Compare)                                                      \
   _(lt, Compare)                                                      \
@@ -46,7 +48,9 @@ namespace torchlet {
   _(bitwise_or, Bitwise)                                              \
   _(bitwise_xor, Bitwise)                                             \
   _(bitwise_left_shift, Bitwise)                                      \
-  _(bitwise_right_shift, Bitwise)
+  _(bitwise_right_shift, Bitwise)                                     \
+  _(gcd, Bitwise)               /* integers only, as torch's kernel */ \
+  _(lcm, Bitwise)
 
 #define TL_DECLARE_BINARY(name, category)                               \
   Tensor name(const Tensor& self, const Tensor& other);                 \

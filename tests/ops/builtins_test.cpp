@@ -312,5 +312,15 @@ TEST(Builtins, RepeatInterleaveRefusesAnOutputSizeThatIsNotTheSum) {
             (std::vector<int64_t>{0, 0, 2, 2, 2}));
 }
 
+// torch 1.13's int32/int64 lcm(min, max) ends the process: gcd is -1 there (two's
+// complement keeps min's absolute value negative) and min / -1 traps. torchlet's
+// quotient wraps, so lcm is |min * max| wrapped: min.
+TEST(Builtins, LcmOfTheMostNegativeIntegerDoesNotTrap) {
+  const int32_t lo = std::numeric_limits<int32_t>::min(), hi = std::numeric_limits<int32_t>::max();
+  const Tensor a = tensor<int32_t>({lo, hi}, {2}), b = tensor<int32_t>({hi, lo}, {2});
+  EXPECT_EQ(call_op("aten::gcd", {a, b}).toTensor().to_vector<int32_t>(), (std::vector<int32_t>{-1, -1}));
+  EXPECT_EQ(call_op("aten::lcm", {a, b}).toTensor().to_vector<int32_t>(), (std::vector<int32_t>{lo, lo}));
+}
+
 }  // namespace
 }  // namespace torchlet

@@ -198,6 +198,27 @@ T float_remainder(T a, T b) {
 
 // Integer power by squaring; negative exponents give torch's 1, -1 or 0.
 template <typename T>
+T wrapping_abs(T a) {
+  if constexpr (std::is_signed_v<T>) return a < 0 ? wrapping_sub(T(0), a) : a;
+  return a;
+}
+
+// torch's calc_gcd (Euclid on absolute values; the most negative value keeps its own
+// absolute value, as two's complement wraps it) without its undefined cases.
+template <typename T>
+T int_gcd(T a, T b) {
+  a = wrapping_abs(a);
+  b = wrapping_abs(b);
+  while (a != 0) {
+    const T c = a;
+    // (x % -1 is 0, and the division it stands for overflows for the most negative x.)
+    a = (std::is_signed_v<T> && a == T(-1)) ? T(0) : static_cast<T>(b % a);
+    b = c;
+  }
+  return b;
+}
+
+template <typename T>
 T int_pow(T base, T exp) {
   if constexpr (std::is_signed_v<T>) {
     if (exp < 0) {
@@ -295,6 +316,14 @@ void arith_kernel(BinaryOp op, std::string_view name, const StridedLoop& l, cons
       if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a && b; });
       if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return a < b ? a : b; });
       return run_binary<T, T>(l, [](M a, M b) { return a != a ? a : (b != b ? b : (a < b ? a : b)); });
+    case BinaryOp::fmax:
+      if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a || b; });
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return a > b ? a : b; });
+      return run_binary<T, T>(l, [](M a, M b) { return std::fmax(a, b); });
+    case BinaryOp::fmin:
+      if constexpr (kBool) return run_binary<T, T>(l, [](bool a, bool b) { return a && b; });
+      if constexpr (kInt) return run_binary<T, T>(l, [](M a, M b) { return a < b ? a : b; });
+      return run_binary<T, T>(l, [](M a, M b) { return std::fmin(a, b); });
     case BinaryOp::eq:
     case BinaryOp::ne:
     case BinaryOp::lt:
@@ -309,6 +338,8 @@ void arith_kernel(BinaryOp op, std::string_view name, const StridedLoop& l, cons
     case BinaryOp::bitwise_xor:
     case BinaryOp::bitwise_left_shift:
     case BinaryOp::bitwise_right_shift:
+    case BinaryOp::gcd:
+    case BinaryOp::lcm:
       TL_INTERNAL_ASSERT(false, "not an arithmetic operator");
   }
   not_implemented(name, dtype_of<T>);
@@ -342,11 +373,15 @@ void compare_kernel(BinaryOp op, const StridedLoop& l) {
     case BinaryOp::pow:
     case BinaryOp::maximum:
     case BinaryOp::minimum:
+    case BinaryOp::fmax:
+    case BinaryOp::fmin:
     case BinaryOp::bitwise_and:
     case BinaryOp::bitwise_or:
     case BinaryOp::bitwise_xor:
     case BinaryOp::bitwise_left_shift:
     case BinaryOp::bitwise_right_shift:
+    case BinaryOp::gcd:
+    case BinaryOp::lcm:
       break;
   }
   TL_INTERNAL_ASSERT(false, "not a comparison");
@@ -375,6 +410,26 @@ void bitwise_kernel(BinaryOp op, std::string_view name, const StridedLoop& l) {
           if (b < 0 || b >= kBits) return static_cast<T>(a < 0 ? -1 : 0);
           return static_cast<T>(a >> b);
         });
+      case BinaryOp::gcd:
+        if constexpr (std::is_same_v<T, bool>) not_implemented(std::string(name) + "_cpu", DType::Bool);
+        else return run_binary<T, T>(l, [](T a, T b) { return int_gcd(a, b); });
+      case BinaryOp::lcm:
+        if constexpr (std::is_same_v<T, bool>) not_implemented(std::string(name) + "_cpu", DType::Bool);
+        else return run_binary<T, T>(l, [](T a, T b) {
+          const T g = int_gcd(a, b);
+          if (g == 0) return T(0);
+          if constexpr (sizeof(T) < sizeof(int)) {
+            // torch's abs(a / g * b) runs in int for 8- and 16-bit types (C++ promotes
+            // them), where nothing overflows; the result is then narrowed.
+            const int product = static_cast<int>(a) / static_cast<int>(g) * static_cast<int>(b);
+            return static_cast<T>(product < 0 ? -product : product);
+          } else {
+            // gcd(min, max) is -1 in two's complement, and min / -1 traps (torch 1.13's
+            // int32/int64 lcm ends the process there); the quotient wraps instead.
+            const T q = (std::is_signed_v<T> && g == T(-1)) ? wrapping_sub(T(0), a) : static_cast<T>(a / g);
+            return wrapping_abs(wrapping_mul(q, b));
+          }
+        });
       case BinaryOp::add:
       case BinaryOp::sub:
       case BinaryOp::div_true:
@@ -387,6 +442,8 @@ void bitwise_kernel(BinaryOp op, std::string_view name, const StridedLoop& l) {
       case BinaryOp::pow:
       case BinaryOp::maximum:
       case BinaryOp::minimum:
+      case BinaryOp::fmax:
+      case BinaryOp::fmin:
       case BinaryOp::eq:
       case BinaryOp::ne:
       case BinaryOp::lt:
