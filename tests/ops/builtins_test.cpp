@@ -322,5 +322,16 @@ TEST(Builtins, LcmOfTheMostNegativeIntegerDoesNotTrap) {
   EXPECT_EQ(call_op("aten::lcm", {a, b}).toTensor().to_vector<int32_t>(), (std::vector<int32_t>{lo, lo}));
 }
 
+// torch 1.13's narrow_copy of a transposed tensor returns its elements scrambled
+// (torch.narrow_copy(torch.arange(24.).view(4, 6).t(), 0, 0, 6)[0] is [0, 13, 3, 16], not
+// the column [0, 6, 12, 18]); torchlet's is narrow().clone(), as the docs define it.
+TEST(Builtins, NarrowCopyOfATransposedTensorIsItsNarrowedCopy) {
+  const Tensor x = arange(24, DType::Float).reshape({4, 6}).t();
+  const Tensor copy = call_op("aten::narrow_copy", {x, int64_t{0}, int64_t{0}, int64_t{6}}).toTensor();
+  EXPECT_TRUE(copy.is_contiguous());
+  EXPECT_EQ(copy.to_vector<float>(), x.contiguous().to_vector<float>());
+  EXPECT_EQ(copy.select(0, 0).to_vector<float>(), (std::vector<float>{0, 6, 12, 18}));
+}
+
 }  // namespace
 }  // namespace torchlet

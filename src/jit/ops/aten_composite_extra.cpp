@@ -4,8 +4,9 @@
 // diff, tensor_split, argwhere, isin, lerp, logaddexp(2), xlogy, atan2, deg2rad/rad2deg, logit,
 // float_power, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
 // meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
-// cross/linalg_cross, kron, tensordot/inner, addr/addmv, tril/triu_indices, renorm and
-// combinations; and the
+// cross/linalg_cross, kron, tensordot/inner, addr/addmv, tril/triu_indices, renorm,
+// combinations, h/v/dsplit, copysign, heaviside, isposinf/isneginf/isreal,
+// conj/resolve_conj/resolve_neg of real tensors and narrow_copy; and the
 // bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp),
 // unique, searchsorted/bucketize and take.
 // Dtype rules and refusals follow torch 1.13's definitions; every schema has cases run
@@ -241,9 +242,7 @@ std::vector<Tensor> split_at(const Tensor& self, const std::vector<int64_t>& ind
   out.push_back(self.narrow(dim, std::min(start, size), size - std::min(start, size)));
   return out;
 }
-void tensor_split_sections(Stack& s) {
-  const int64_t dim = pop_int(s), sections = pop_int(s);
-  Tensor x = pop_tensor(s);
+std::vector<Tensor> split_sections(const Tensor& x, int64_t sections, int64_t dim) {
   TL_CHECK(x.dim() > 0, ValueError, "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
   TL_CHECK(sections > 0, ValueError, "number of sections must be larger than 0, got {}", sections);
   const int64_t d = wrap_dim(dim, x.dim(), "tensor_split"), size = x.size(d);
@@ -255,7 +254,12 @@ void tensor_split_sections(Stack& s) {
     out.push_back(x.narrow(d, start, len));
     start += len;
   }
-  push(s, tensor_list(out));
+  return out;
+}
+void tensor_split_sections(Stack& s) {
+  const int64_t dim = pop_int(s), sections = pop_int(s);
+  Tensor x = pop_tensor(s);
+  push(s, tensor_list(split_sections(x, sections, dim)));
 }
 void tensor_split_indices(Stack& s) {
   const int64_t dim = pop_int(s);
@@ -264,6 +268,39 @@ void tensor_split_indices(Stack& s) {
   TL_CHECK(x.dim() > 0, ValueError, "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
   push(s, tensor_list(split_at(x, indices, wrap_dim(dim, x.dim(), "tensor_split"))));
 }
+
+// torch.hsplit/vsplit/dsplit: tensor_split along dim 1 (0 for 1-D input), 0 or 2, with
+// torch's own checks first.
+template <int kMinDims>
+int64_t numpy_split_dim(const Tensor& x, const char* api) {
+  TL_CHECK(x.dim() >= kMinDims, ValueError, "torch.{} requires a tensor with at least {} dimension, but got a tensor with {} dimensions!",
+           api, kMinDims, x.dim());
+  if constexpr (kMinDims == 1) return x.dim() == 1 ? 0 : 1;
+  return kMinDims == 2 ? 0 : 2;
+}
+template <int kMinDims>
+void numpy_split_sections(Stack& s, const char* api) {
+  const int64_t sections = pop_int(s);
+  Tensor x = pop_tensor(s);
+  const int64_t dim = numpy_split_dim<kMinDims>(x, api);
+  TL_CHECK(sections != 0 && x.size(dim) % sections == 0, ValueError,
+           "torch.{} attempted to split along dimension {}, but the size of the dimension {} is not divisible by the "
+           "split_size {}!",
+           api, dim, x.size(dim), sections);
+  push(s, tensor_list(split_sections(x, sections, dim)));
+}
+template <int kMinDims>
+void numpy_split_indices(Stack& s, const char* api) {
+  auto indices = pop_int_list(s);
+  Tensor x = pop_tensor(s);
+  push(s, tensor_list(split_at(x, indices, numpy_split_dim<kMinDims>(x, api))));
+}
+void hsplit_int(Stack& s) { numpy_split_sections<1>(s, "hsplit"); }
+void vsplit_int(Stack& s) { numpy_split_sections<2>(s, "vsplit"); }
+void dsplit_int(Stack& s) { numpy_split_sections<3>(s, "dsplit"); }
+void hsplit_array(Stack& s) { numpy_split_indices<1>(s, "hsplit"); }
+void vsplit_array(Stack& s) { numpy_split_indices<2>(s, "vsplit"); }
+void dsplit_array(Stack& s) { numpy_split_indices<3>(s, "dsplit"); }
 
 Tensor atleast(const Tensor& t, int n) {
   if (t.dim() >= n) return t;
@@ -1026,9 +1063,138 @@ void take(Stack& s) {
   push(s, torchlet::index_select(self.reshape({-1}), 0, idx.reshape({-1})).reshape(index.sizes()));
 }
 
+// --- sign and infinity tests -----------------------------------------------------------------
+
+// torch.copysign: |self| with other's sign bit, in the promoted floating type (integers
+// become float32); NaN and -0.0 keep or take a sign as C's copysign gives them.
+Tensor copysign_impl(const Tensor& self, const Tensor& other, DType promoted) {
+  const DType t = is_floating(promoted) ? promoted : kDefaultFloatDType;
+  const Tensor magnitude = torchlet::abs(self.to(t));
+  return torchlet::where(torchlet::signbit(other.to(t)), torchlet::neg(magnitude), magnitude);
+}
+void copysign_tt(Stack& s) {
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  push(s, copysign_impl(self, other, result_type(self, other)));
+}
+void copysign_ts(Stack& s) {
+  const Scalar other = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  push(s, copysign_impl(self, scalar_tensor(other), result_type(self, other)));
+}
+void copysign_tt_(Stack& s) {
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, copysign_impl(self, other, result_type(self, other)), "copysign_");
+  push(s, self);
+}
+void copysign_ts_(Stack& s) {
+  const Scalar other = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, copysign_impl(self, scalar_tensor(other), result_type(self, other)), "copysign_");
+  push(s, self);
+}
+void copysign_tt_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_out(out, copysign_impl(self, other, result_type(self, other)), "copysign");
+  push(s, out);
+}
+void copysign_ts_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  const Scalar other = pop_scalar(s);
+  Tensor self = pop_tensor(s);
+  assign_out(out, copysign_impl(self, scalar_tensor(other), result_type(self, other)), "copysign");
+  push(s, out);
+}
+
+// torch.heaviside: values where self is 0, else (self > 0) in self's dtype (NaN gives 0).
+Tensor heaviside_impl(const Tensor& self, const Tensor& values) {
+  TL_CHECK(self.dtype() == values.dtype(), TypeError, "heaviside is not yet implemented for tensors with different dtypes.");
+  return torchlet::where(torchlet::eq(self, Scalar(0)), values, torchlet::gt(self, Scalar(0)).to(self.dtype()));
+}
+void heaviside(Stack& s) {
+  Tensor values = pop_tensor(s);
+  push(s, heaviside_impl(pop_tensor(s), values));
+}
+void heaviside_(Stack& s) {
+  Tensor values = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, heaviside_impl(self, values), "heaviside_");
+  push(s, self);
+}
+void heaviside_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor values = pop_tensor(s);
+  assign_out(out, heaviside_impl(pop_tensor(s), values), "heaviside");
+  push(s, out);
+}
+
+// torch.isposinf/isneginf: bool; integers are never infinite. Their out= forms take only
+// a bool out, as torch's.
+template <bool kPositive>
+Tensor isinf_signed(const Tensor& self) {
+  if (!is_floating(self.dtype())) return zeros(self.sizes(), DType::Bool);
+  const double inf = std::numeric_limits<double>::infinity();
+  return torchlet::eq(self, Scalar(kPositive ? inf : -inf));
+}
+template <bool kPositive>
+void isinf_signed_op(Stack& s) { push(s, isinf_signed<kPositive>(pop_tensor(s))); }
+template <bool kPositive>
+void isinf_signed_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  TL_CHECK(out.dtype() == DType::Bool, TypeError, "{} does not support non-boolean outputs.",
+           kPositive ? "isposinf" : "isneginf");
+  assign_out(out, isinf_signed<kPositive>(self), kPositive ? "isposinf" : "isneginf");
+  push(s, out);
+}
+// Real tensors are real, and their conjugate is themselves (torch returns the input).
+void isreal(Stack& s) { push(s, ones(pop_tensor(s).sizes(), DType::Bool)); }
+void conj_of_real(Stack& s) { push(s, pop_tensor(s).alias()); }
+
+// torch.narrow_copy: narrow, then a contiguous copy. (torch 1.13's CPU kernel scrambles
+// a transposed input's elements: builtins_test.)
+Tensor narrow_copy_of(Stack& s) {
+  const int64_t length = pop_int(s), start = pop_int(s), dim = pop_int(s);
+  return pop_tensor(s).narrow(dim, start, length).clone();
+}
+void narrow_copy(Stack& s) { push(s, narrow_copy_of(s)); }
+void narrow_copy_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  assign_out(out, narrow_copy_of(s), "narrow_copy");
+  push(s, out);
+}
+
 }  // namespace
 
 static RegisterOps reg({
+    {"aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", hsplit_int},
+    {"aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", hsplit_array},
+    {"aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", vsplit_int},
+    {"aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", vsplit_array},
+    {"aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", dsplit_int},
+    {"aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", dsplit_array},
+    {"aten::copysign.Tensor(Tensor self, Tensor other) -> Tensor", copysign_tt},
+    {"aten::copysign.Scalar(Tensor self, Scalar other) -> Tensor", copysign_ts},
+    {"aten::copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", copysign_tt_},
+    {"aten::copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", copysign_ts_},
+    {"aten::copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", copysign_tt_out},
+    {"aten::copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", copysign_ts_out},
+    {"aten::heaviside(Tensor self, Tensor values) -> Tensor", heaviside},
+    {"aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)", heaviside_},
+    {"aten::heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)", heaviside_out},
+    {"aten::isposinf(Tensor self) -> Tensor", isinf_signed_op<true>},
+    {"aten::isposinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", isinf_signed_out<true>},
+    {"aten::isneginf(Tensor self) -> Tensor", isinf_signed_op<false>},
+    {"aten::isneginf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", isinf_signed_out<false>},
+    {"aten::isreal(Tensor self) -> Tensor", isreal},
+    {"aten::conj(Tensor(a) self) -> Tensor(a)", conj_of_real},
+    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", conj_of_real},
+    {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", conj_of_real},
+    {"aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", narrow_copy},
+    {"aten::narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length, *, Tensor(a!) out) -> Tensor(a!)", narrow_copy_out},
     {"aten::masked_select(Tensor self, Tensor mask) -> Tensor", masked_select},
     {"aten::argwhere(Tensor self) -> Tensor", argwhere},
     {"aten::isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False) -> Tensor", isin_tt},
