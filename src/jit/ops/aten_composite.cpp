@@ -7,6 +7,7 @@
 
 #include <torchlet/ops.h>
 
+#include "jit/ops/composites.h"
 #include "jit/ops/ops_util.h"
 
 namespace torchlet::jit::ops {
@@ -14,14 +15,13 @@ namespace {
 
 bool is_float_like(DType d) { return is_floating(d) || is_complex(d); }
 
-Tensor isnan_impl(const Tensor& x) { return torchlet::ne(x, x); }
 Tensor isinf_impl(const Tensor& x) {
   if (!is_float_like(x.dtype())) return zeros(x.sizes(), DType::Bool);
   return torchlet::eq(torchlet::abs(x), Scalar(std::numeric_limits<double>::infinity()));
 }
 Tensor isfinite_impl(const Tensor& x) {
   if (!is_float_like(x.dtype())) return ones(x.sizes(), DType::Bool);
-  return torchlet::logical_not(torchlet::logical_or(isnan_impl(x), isinf_impl(x)));
+  return torchlet::logical_not(torchlet::logical_or(isnan_of(x), isinf_impl(x)));
 }
 Tensor square_impl(const Tensor& x) { return torchlet::pow(x, Scalar(int64_t{2})); }
 // frac: floating inputs only, as torch's kernel; float16 through float32 (our trunc
@@ -202,7 +202,7 @@ void outer(Stack& s) {
 }  // namespace
 
 static RegisterOps reg({
-    {"aten::isnan(Tensor self) -> Tensor", unary<isnan_impl>},
+    {"aten::isnan(Tensor self) -> Tensor", unary<isnan_of>},
     {"aten::isinf(Tensor self) -> Tensor", unary<isinf_impl>},
     {"aten::isfinite(Tensor self) -> Tensor", unary<isfinite_impl>},
     {"aten::square(Tensor self) -> Tensor", unary<square_impl>},

@@ -19,14 +19,17 @@
 
 #include <torchlet/ops.h>
 
+#include "jit/ops/composites.h"
 #include "jit/ops/ops_util.h"
 
 namespace torchlet::jit::ops {
+
+Tensor isnan_of(const Tensor& x) { return torchlet::ne(x, x); }
+
 namespace {
 
 std::string_view type_name(DType d) { return dtype_info(d).scalar_type_name; }
 
-Tensor isnan_of(const Tensor& x) { return torchlet::ne(x, x); }
 Tensor isfinite_of(const Tensor& x) {
   if (!is_floating(x.dtype()) && !is_complex(x.dtype())) return ones(x.sizes(), DType::Bool);
   return torchlet::eq(torchlet::sub(x, x), Scalar(0.0));  // inf - inf and nan - nan are nan
@@ -194,17 +197,7 @@ void diagonal(Stack& s) {
 }
 void diag(Stack& s) {
   const int64_t k = pop_int(s);
-  Tensor x = pop_tensor(s);
-  TL_CHECK(x.dim() == 1 || x.dim() == 2, ValueError, "diag(): Supports 1D or 2D tensors. Got {}D", x.dim());
-  TL_CHECK(x.dtype() != DType::Half, UnsupportedError, "\"diag\" not implemented for 'Half'");
-  if (x.dim() == 2) {
-    push(s, x.diagonal(k).clone());
-    return;
-  }
-  const int64_t n = x.size(0) + (k < 0 ? -k : k);
-  Tensor out = zeros({n, n}, x.dtype());
-  out.diagonal(k).copy_(x);
-  push(s, out);
+  push(s, diag_of(pop_tensor(s), k));
 }
 void trace(Stack& s) {
   Tensor x = pop_tensor(s);
@@ -453,32 +446,15 @@ void aminmax(Stack& s) {
 
 // --- elementwise --------------------------------------------------------------------------------
 
-// torch's lerp: self + w * (end - self) for |w| < 0.5, else end - (end - self) * (1 - w).
-Tensor lerp_impl(const Tensor& self, const Tensor& end, const Tensor& weight) {
-  TL_CHECK(self.dtype() == end.dtype(), TypeError, "expected dtype {} for `end` but got dtype {}", dtype_info(self.dtype()).name,
-           dtype_info(end.dtype()).name);
-  TL_CHECK(self.dtype() == weight.dtype(), TypeError, "expected dtype {} for `weight` but got dtype {}",
-           dtype_info(self.dtype()).name, dtype_info(weight.dtype()).name);
-  TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double || self.dtype() == DType::BFloat16, UnsupportedError,
-           "\"lerp_kernel_tensor\" not implemented for '{}'", type_name(self.dtype()));
-  if (self.dtype() == DType::BFloat16)  // computed in float, rounded once (torch's opmath)
-    return lerp_impl(self.to(DType::Float), end.to(DType::Float), weight.to(DType::Float)).to(DType::BFloat16);
-  Tensor diff = torchlet::sub(end, self);
-  Tensor low = torchlet::add(self, torchlet::mul(weight, diff));
-  Tensor high = torchlet::sub(end, torchlet::mul(diff, torchlet::rsub(weight, Scalar(int64_t{1}))));
-  return torchlet::where(torchlet::lt(torchlet::abs(weight), Scalar(0.5)), low, high);
-}
 Tensor lerp_scalar_impl(const Tensor& self, const Tensor& end, const Scalar& weight) {
   TL_CHECK(self.dtype() == end.dtype(), TypeError, "expected dtype {} for `end` but got dtype {}", dtype_info(self.dtype()).name,
            dtype_info(end.dtype()).name);
   TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double || self.dtype() == DType::BFloat16, UnsupportedError,
            "\"lerp_kernel_scalar\" not implemented for '{}'", type_name(self.dtype()));
-  if (self.dtype() == DType::BFloat16)
-    return lerp_scalar_impl(self.to(DType::Float), end.to(DType::Float), weight).to(DType::BFloat16);
-  const double w = weight.to<double>();
-  Tensor diff = torchlet::sub(end, self);
-  if (std::abs(w) < 0.5) return torchlet::add(self, torchlet::mul(diff, weight));
-  return torchlet::sub(end, torchlet::mul(diff, Scalar(1.0 - w)));
+  // The weight in the type torch computes in (float for bfloat16), then the tensor kernel.
+  const DType compute = self.dtype() == DType::BFloat16 ? DType::Float : self.dtype();
+  const Tensor result = lerp_of(self.to(compute), end.to(compute), scalar_tensor(weight, compute));
+  return result.to(self.dtype());
 }
 void lerp_scalar(Stack& s) {
   Scalar w = pop_scalar(s);
@@ -488,7 +464,7 @@ void lerp_scalar(Stack& s) {
 void lerp_tensor(Stack& s) {
   Tensor w = pop_tensor(s);
   Tensor end = pop_tensor(s);
-  push(s, lerp_impl(pop_tensor(s), end, w));
+  push(s, lerp_of(pop_tensor(s), end, w));
 }
 void lerp_scalar_(Stack& s) {
   Scalar w = pop_scalar(s);
@@ -501,7 +477,7 @@ void lerp_tensor_(Stack& s) {
   Tensor w = pop_tensor(s);
   Tensor end = pop_tensor(s);
   Tensor self = pop_tensor(s);
-  assign_inplace(self, lerp_impl(self, end, w), "lerp_");
+  assign_inplace(self, lerp_of(self, end, w), "lerp_");
   push(s, self);
 }
 
@@ -1072,41 +1048,36 @@ Tensor copysign_impl(const Tensor& self, const Tensor& other, DType promoted) {
   const Tensor magnitude = torchlet::abs(self.to(t));
   return torchlet::where(torchlet::signbit(other.to(t)), torchlet::neg(magnitude), magnitude);
 }
-void copysign_tt(Stack& s) {
-  Tensor other = pop_tensor(s);
-  Tensor self = pop_tensor(s);
-  push(s, copysign_impl(self, other, result_type(self, other)));
-}
-void copysign_ts(Stack& s) {
-  const Scalar other = pop_scalar(s);
-  Tensor self = pop_tensor(s);
-  push(s, copysign_impl(self, scalar_tensor(other), result_type(self, other)));
-}
-void copysign_tt_(Stack& s) {
-  Tensor other = pop_tensor(s);
-  Tensor self = pop_tensor(s);
-  assign_inplace(self, copysign_impl(self, other, result_type(self, other)), "copysign_");
-  push(s, self);
-}
-void copysign_ts_(Stack& s) {
-  const Scalar other = pop_scalar(s);
-  Tensor self = pop_tensor(s);
-  assign_inplace(self, copysign_impl(self, scalar_tensor(other), result_type(self, other)), "copysign_");
-  push(s, self);
-}
-void copysign_tt_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Tensor other = pop_tensor(s);
-  Tensor self = pop_tensor(s);
-  assign_out(out, copysign_impl(self, other, result_type(self, other)), "copysign");
-  push(s, out);
-}
-void copysign_ts_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  const Scalar other = pop_scalar(s);
-  Tensor self = pop_tensor(s);
-  assign_out(out, copysign_impl(self, scalar_tensor(other), result_type(self, other)), "copysign");
-  push(s, out);
+// The six copysign schemas: `other` a Tensor or a Scalar (promoted as a Scalar), the
+// result returned, written into self, or written into out=.
+enum class Form { kFunctional, kInPlace, kOut };
+template <bool kScalarOther, Form kForm>
+void copysign(Stack& s) {
+  Tensor out;
+  if constexpr (kForm == Form::kOut) out = pop_tensor(s);
+  Tensor other;
+  DType promoted;
+  Tensor self;
+  if constexpr (kScalarOther) {
+    const Scalar scalar = pop_scalar(s);
+    self = pop_tensor(s);
+    promoted = result_type(self, scalar);
+    other = scalar_tensor(scalar);
+  } else {
+    other = pop_tensor(s);
+    self = pop_tensor(s);
+    promoted = result_type(self, other);
+  }
+  const Tensor result = copysign_impl(self, other, promoted);
+  if constexpr (kForm == Form::kFunctional) {
+    push(s, result);
+  } else if constexpr (kForm == Form::kInPlace) {
+    assign_inplace(self, result, "copysign_");
+    push(s, self);
+  } else {
+    assign_out(out, result, "copysign");
+    push(s, out);
+  }
 }
 
 // torch.heaviside: values where self is 0, else (self > 0) in self's dtype (NaN gives 0).
@@ -1169,6 +1140,51 @@ void narrow_copy_out(Stack& s) {
 
 }  // namespace
 
+// --- compositions other adapter files share (composites.h) -----------------------------------
+
+// torch 1.13's lerp kernel: one fused multiply-add, fma(w, end - self, self) for
+// w < 0.5 (negative weights included, whatever their size), else
+// fma(w - 1, end - self, end). Read off torch's results: rounding the product
+// separately, or testing |w|, differs from torch in the last bit.
+template <typename T>
+void lerp_elements(const T* self, const T* end, const T* weight, T* out, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const T diff = end[i] - self[i];
+    out[i] = weight[i] < T(0.5) ? std::fma(weight[i], diff, self[i]) : std::fma(weight[i] - T(1), diff, end[i]);
+  }
+}
+
+Tensor lerp_of(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  TL_CHECK(self.dtype() == end.dtype(), TypeError, "expected dtype {} for `end` but got dtype {}", dtype_info(self.dtype()).name,
+           dtype_info(end.dtype()).name);
+  TL_CHECK(self.dtype() == weight.dtype(), TypeError, "expected dtype {} for `weight` but got dtype {}",
+           dtype_info(self.dtype()).name, dtype_info(weight.dtype()).name);
+  TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double || self.dtype() == DType::BFloat16, UnsupportedError,
+           "\"lerp_kernel_tensor\" not implemented for '{}'", type_name(self.dtype()));
+  if (self.dtype() == DType::BFloat16)  // computed in float, rounded once (torch's opmath)
+    return lerp_of(self.to(DType::Float), end.to(DType::Float), weight.to(DType::Float)).to(DType::BFloat16);
+  const Shape shape = broadcast_shapes(broadcast_shapes(self.sizes(), end.sizes()), weight.sizes());
+  const Tensor a = self.expand(shape).contiguous(), b = end.expand(shape).contiguous(), w = weight.expand(shape).contiguous();
+  Tensor result = empty(shape, self.dtype());
+  if (self.dtype() == DType::Float)
+    lerp_elements(a.data<float>(), b.data<float>(), w.data<float>(), result.data<float>(), result.numel());
+  else
+    lerp_elements(a.data<double>(), b.data<double>(), w.data<double>(), result.data<double>(), result.numel());
+  return result;
+}
+
+// torch.diag: one definition for diag and diagflat (torch's diagflat is
+// contiguous().view(-1).diag(offset)).
+Tensor diag_of(const Tensor& x, int64_t offset) {
+  TL_CHECK(x.dim() == 1 || x.dim() == 2, ValueError, "diag(): Supports 1D or 2D tensors. Got {}D", x.dim());
+  TL_CHECK(x.dtype() != DType::Half, UnsupportedError, "\"diag\" not implemented for 'Half'");
+  if (x.dim() == 2) return x.diagonal(offset).clone();
+  const int64_t n = x.size(0) + (offset < 0 ? -offset : offset);
+  Tensor result = zeros({n, n}, x.dtype());
+  result.diagonal(offset).copy_(x);
+  return result;
+}
+
 static RegisterOps reg({
     {"aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", hsplit_int},
     {"aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", hsplit_array},
@@ -1176,12 +1192,12 @@ static RegisterOps reg({
     {"aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", vsplit_array},
     {"aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", dsplit_int},
     {"aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", dsplit_array},
-    {"aten::copysign.Tensor(Tensor self, Tensor other) -> Tensor", copysign_tt},
-    {"aten::copysign.Scalar(Tensor self, Scalar other) -> Tensor", copysign_ts},
-    {"aten::copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", copysign_tt_},
-    {"aten::copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", copysign_ts_},
-    {"aten::copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", copysign_tt_out},
-    {"aten::copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", copysign_ts_out},
+    {"aten::copysign.Tensor(Tensor self, Tensor other) -> Tensor", copysign<false, Form::kFunctional>},
+    {"aten::copysign.Scalar(Tensor self, Scalar other) -> Tensor", copysign<true, Form::kFunctional>},
+    {"aten::copysign_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", copysign<false, Form::kInPlace>},
+    {"aten::copysign_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", copysign<true, Form::kInPlace>},
+    {"aten::copysign.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", copysign<false, Form::kOut>},
+    {"aten::copysign.Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", copysign<true, Form::kOut>},
     {"aten::heaviside(Tensor self, Tensor values) -> Tensor", heaviside},
     {"aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)", heaviside_},
     {"aten::heaviside.out(Tensor self, Tensor values, *, Tensor(a!) out) -> Tensor(a!)", heaviside_out},

@@ -7,6 +7,7 @@
 
 #include <torchlet/ops.h>
 
+#include "jit/ops/composites.h"
 #include "jit/ops/ops_util.h"
 
 namespace torchlet::jit::ops {
@@ -154,16 +155,10 @@ void diag_embed_out(Stack& s) {
   push(s, out);
 }
 
-// torch.diagflat: the flattened input on the `offset` diagonal of a square matrix (torch
-// flattens with contiguous().view(-1), then diag).
+// torch.diagflat: torch's contiguous().view(-1).diag(offset).
 void diagflat(Stack& s) {
   const int64_t offset = pop_int(s);
-  const Tensor flat = pop_tensor(s).contiguous().view({-1});
-  TL_CHECK(flat.dtype() != DType::Half, UnsupportedError, "\"diag\" not implemented for 'Half'");
-  const int64_t n = flat.size(0) + (offset < 0 ? -offset : offset);
-  Tensor result = zeros({n, n}, flat.dtype());
-  result.diagonal(offset).copy_(flat);
-  push(s, result);
+  push(s, diag_of(pop_tensor(s).contiguous().view({-1}), offset));
 }
 
 // torch.vdot of real tensors is torch.dot (the conjugate is the identity).
