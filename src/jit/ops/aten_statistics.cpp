@@ -1,7 +1,9 @@
 // Statistics and numerical integration torch composes from other operators, composed the
 // same way so dtypes, rounding and refusals are torch 1.13's: quantile/nanquantile,
-// cov/corrcoef, and the trapezoid rule (trapezoid, trapz, cumulative_trapezoid). Every
-// schema has cases run through torch in tests/fixtures/gen_ops.py (statistics_ops).
+// cov/corrcoef, pairwise distances (pdist), and the trapezoid rule (trapezoid, trapz,
+// cumulative_trapezoid). Every schema has cases run through torch in
+// tests/fixtures/gen_ops.py (statistics_ops).
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -221,6 +223,81 @@ void corrcoef(Stack& s) {
   push(s, torchlet::clamp(c, Scalar(int64_t{-1}), Scalar(int64_t{1})));
 }
 
+// --- pairwise distances --------------------------------------------------------------------
+
+// The p-norm of one row pair's difference, accumulated in T as torch's kernel does
+// (p 0 counts the differing elements, inf takes the largest); a NaN difference makes the
+// distance NaN for every p, as torch's vector min/max propagate it.
+template <typename T>
+T pair_distance(const T* a, const T* b, int64_t m, double p) {
+  T acc = 0;
+  if (p == 0) {
+    for (int64_t k = 0; k < m; ++k) {
+      const T d = a[k] - b[k];
+      acc += std::isnan(d) ? d : d != 0 ? T(1) : T(0);
+    }
+    return acc;
+  }
+  if (std::isinf(p)) {
+    for (int64_t k = 0; k < m; ++k) {
+      const T d = std::abs(a[k] - b[k]);
+      acc = std::isnan(acc) || d <= acc ? acc : d;  // a NaN d fails d <= acc and is kept
+    }
+    return acc;
+  }
+  if (p == 1) {
+    for (int64_t k = 0; k < m; ++k) acc += std::abs(a[k] - b[k]);
+    return acc;
+  }
+  if (p == 2) {
+    for (int64_t k = 0; k < m; ++k) acc += (a[k] - b[k]) * (a[k] - b[k]);
+    return std::sqrt(acc);
+  }
+  for (int64_t k = 0; k < m; ++k) acc += std::pow(std::abs(a[k] - b[k]), T(p));
+  return std::pow(acc, T(1.0 / p));
+}
+
+// torch's _pdist_forward: the distances of every row pair i < j in row-major order, read
+// straight from the rows (no pairs x columns intermediate). Its dtype refusal comes from
+// the kernel, so one row or no columns return before it, as in torch.
+Tensor pdist_forward_of(const Tensor& self, double p) {
+  TL_CHECK(self.is_contiguous(), ValueError, "_pdist_forward requires contiguous input");
+  const int64_t n = self.size(0);
+  if (n <= 1) return empty({0}, self.dtype());
+  const int64_t m = self.size(1);
+  const int64_t pairs = n * (n - 1) / 2;
+  if (m == 0) return zeros({pairs}, self.dtype());
+  TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double, UnsupportedError,
+           "\"pdist\" not implemented for '{}'", type_name(self.dtype()));
+  Tensor result = empty({pairs}, self.dtype());
+  auto run = [&]<typename T>(const T* rows, T* out) {
+    for (int64_t i = 0, k = 0; i < n; ++i)
+      for (int64_t j = i + 1; j < n; ++j) out[k++] = pair_distance(rows + i * m, rows + j * m, m, p);
+  };
+  if (self.dtype() == DType::Float) run(self.data<float>(), result.data<float>());
+  else run(self.data<double>(), result.data<double>());
+  return result;
+}
+
+void pdist(Stack& s) {
+  const double p = pop_double(s);
+  const Tensor self = pop_tensor(s);
+  TL_CHECK(self.dim() == 2, ValueError, "pdist only supports 2D tensors, got: {}D", self.dim());
+  TL_CHECK(is_floating(self.dtype()), TypeError, "pdist only supports floating-point dtypes");
+  TL_CHECK(p >= 0, ValueError, "pdist only supports non-negative p values");
+  push(s, pdist_forward_of(self.contiguous(), p));
+}
+void pdist_forward(Stack& s) {
+  const double p = pop_double(s);
+  push(s, pdist_forward_of(pop_tensor(s), p));
+}
+void pdist_forward_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  const double p = pop_double(s);
+  assign_out(out, pdist_forward_of(pop_tensor(s), p), "_pdist_forward");
+  push(s, out);
+}
+
 // --- trapezoid rule ------------------------------------------------------------------------
 
 // An empty integration dim integrates to zeros of y's dtype (NumPy's answer).
@@ -324,6 +401,9 @@ static RegisterOps reg({
     {"aten::nanquantile.scalar_out(Tensor self, float q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\", Tensor(a!) out) -> Tensor(a!)", quantile_scalar_out<true>},
     {"aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor", cov},
     {"aten::corrcoef(Tensor self) -> Tensor", corrcoef},
+    {"aten::pdist(Tensor self, float p=2.) -> Tensor", pdist},
+    {"aten::_pdist_forward(Tensor self, float p=2.) -> Tensor", pdist_forward},
+    {"aten::_pdist_forward.out(Tensor self, float p=2., *, Tensor(a!) out) -> Tensor(a!)", pdist_forward_out},
     {"aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", trapezoid_x_op},
     {"aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", trapezoid_dx_op},
     {"aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", trapezoid_x_op},
