@@ -148,9 +148,9 @@ struct CallKwarg {
 // each graph (passes/normalize_ops.cpp), so graphs, the code torch.jit.save writes and
 // the operators a program needs never name an alias: torch.multiply(x, y) is aten::mul,
 // torch.special.expit(x) aten::sigmoid. torchlet maps the name before it matches the
-// call, which needs only the canonical operator registered (keyword arguments take the
-// canonical schema's names: swapaxes's axis0= is transpose's dim0=; torch matches the
-// alias's own schema first).
+// call, which needs only the canonical operator registered; the few aliases whose
+// keyword names differ (swapaxes's axis0= is transpose's dim0=) have their keywords
+// renamed too (rename_alias_keywords).
 Symbol canonical_operator(Symbol name) {
   static const std::unordered_map<std::string, std::string> kAliases = [] {
     std::unordered_map<std::string, std::string> m;
@@ -181,6 +181,33 @@ Symbol canonical_operator(Symbol name) {
   }();
   const auto it = kAliases.find(name.qual_string());
   return it == kAliases.end() ? name : Symbol::from_qual_string(it->second);
+}
+
+// Keyword names an alias's schema spells differently from its canonical operator's
+// (found by comparing torch's schemas argument by argument). A call's keywords are the
+// alias's: renamed here before the canonical schema is matched, and the canonical
+// spelling refused, as torch matches the alias's own schema.
+void rename_alias_keywords(Symbol alias, std::vector<CallKwarg>& kwargs) {
+  using Renames = std::vector<std::pair<std::string_view, std::string_view>>;
+  static const std::unordered_map<std::string, Renames> kRenamed = {
+      {"aten::swapaxes", {{"axis0", "dim0"}, {"axis1", "dim1"}}},
+      {"aten::swapaxes_", {{"axis0", "dim0"}, {"axis1", "dim1"}}},
+      {"aten::det", {{"self", "A"}}},
+      {"aten::inverse", {{"self", "A"}}},
+      {"aten::orgqr", {{"self", "input"}, {"input2", "tau"}}}};
+  const auto it = kRenamed.find(alias.qual_string());
+  if (it == kRenamed.end()) return;
+  for (CallKwarg& k : kwargs) {
+    const Renames& renames = it->second;
+    const auto own = std::find_if(renames.begin(), renames.end(), [&](const auto& r) { return r.first == k.name; });
+    if (own != renames.end()) {
+      k.name = own->second;
+      continue;
+    }
+    const bool canonical_only = std::any_of(renames.begin(), renames.end(), [&](const auto& r) { return r.second == k.name; });
+    if (canonical_only)
+      throw_compile_error(k.range, fmt::format("{}: Keyword argument {} unknown.", alias.qual_string(), k.name));
+  }
 }
 
 // Binds a call's arguments to the parameters of a Python function the compiler lowers
@@ -3620,6 +3647,7 @@ std::optional<Value*> FunctionCompiler::upgrade_call(Symbol name, std::vector<Ca
 }
 
 Value* FunctionCompiler::emit_builtin(Symbol name, std::vector<CallArg> args, std::vector<CallKwarg> kwargs, const SourceRange& range) {
+  rename_alias_keywords(name, kwargs);
   name = canonical_operator(name);
   if (auto upgraded = upgrade_call(name, args, kwargs, range)) return *upgraded;
   // An operator applied to an object of a TorchScript class calls its magic method:
