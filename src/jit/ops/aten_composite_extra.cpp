@@ -2,7 +2,7 @@
 // composed from the kernels as torch composes them: masked_select, nan_to_num,
 // isclose/allclose, count_nonzero, diagonal/diag/trace, broadcast_to/broadcast_tensors,
 // diff, tensor_split, argwhere, isin, lerp, logaddexp(2), xlogy, atan2, deg2rad/rad2deg, logit,
-// float_power, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
+// float_power, mvlgamma, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
 // meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
 // cross/linalg_cross, kron, tensordot/inner, addr/addmv, tril/triu_indices, renorm,
 // combinations, h/v/dsplit, copysign, heaviside, isposinf/isneginf/isreal,
@@ -668,6 +668,37 @@ void float_power_s_(Stack& s) {
   push(s, self);
 }
 
+// torch.mvlgamma (the multivariate log-gamma): sum over i < p of lgamma(x - i/2) plus
+// p(p - 1)/4 log(pi), composed as torch composes it (an arange of the offsets added to
+// x, lgamma, a sum over the offsets). The offsets' type: the default float type for an
+// integer input, but self's own for the in-place form, whose integer arange then has a
+// zero step (torch's refusal).
+Tensor mvlgamma_of(const Tensor& self, int64_t p, bool in_place) {
+  TL_CHECK(self.dtype() != DType::Bool, TypeError, "The input tensor may not be a boolean tensor.");
+  TL_CHECK(p >= 1, ValueError, "p has to be greater than or equal to 1");
+  const DType t = is_integral(self.dtype(), true) && !in_place ? kDefaultFloatDType : self.dtype();
+  const Tensor offsets = arange(Scalar(static_cast<double>(-p) * 0.5 + 0.5), Scalar(0.5), Scalar(0.5), t);
+  const Tensor terms = torchlet::lgamma(torchlet::add(offsets, self.unsqueeze(-1)));
+  const double p2_sub_p = static_cast<double>(p) * static_cast<double>(p - 1);
+  return torchlet::add(torchlet::sum(terms, {-1}), Scalar(p2_sub_p * std::log(std::numbers::pi) * 0.25));
+}
+void mvlgamma(Stack& s) {
+  const int64_t p = pop_int(s);
+  push(s, mvlgamma_of(pop_tensor(s), p, false));
+}
+void mvlgamma_(Stack& s) {
+  const int64_t p = pop_int(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, mvlgamma_of(self, p, true), "mvlgamma_");
+  push(s, self);
+}
+void mvlgamma_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  const int64_t p = pop_int(s);
+  assign_out(out, mvlgamma_of(pop_tensor(s), p, false), "mvlgamma");
+  push(s, out);
+}
+
 // --- products ---------------------------------------------------------------------------------
 
 Tensor cross_impl(const Tensor& a0, const Tensor& b0, int64_t dim) {
@@ -1274,6 +1305,9 @@ static RegisterOps reg({
     {"aten::deg2rad_(Tensor(a!) self) -> Tensor(a!)", angle_units_op_<true>},
     {"aten::rad2deg(Tensor self) -> Tensor", angle_units_op<false>},
     {"aten::rad2deg_(Tensor(a!) self) -> Tensor(a!)", angle_units_op_<false>},
+    {"aten::mvlgamma(Tensor self, int p) -> Tensor", mvlgamma},
+    {"aten::mvlgamma_(Tensor(a!) self, int p) -> Tensor(a!)", mvlgamma_},
+    {"aten::mvlgamma.out(Tensor self, int p, *, Tensor(a!) out) -> Tensor(a!)", mvlgamma_out},
     {"aten::logit(Tensor self, float? eps=None) -> Tensor", logit},
     {"aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)", logit_},
     {"aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor", float_power_tt},
