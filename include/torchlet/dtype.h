@@ -54,6 +54,9 @@ std::optional<DType> dtype_from_scalar_type_index(int64_t index);
 
 // Full printed name, "torch.float32".
 std::string dtype_repr(DType d);
+// caffe2's TypeMeta spelling ("float", "long int", "c10::Half"), which torch's
+// structured out= checks and multi_dot's dtype error print.
+std::string_view type_meta_name(DType d);
 
 inline constexpr DType kDefaultFloatDType = DType::Float;
 

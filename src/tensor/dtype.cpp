@@ -67,4 +67,23 @@ void throw_unsupported_dtype(std::string_view op, DType d) {
   TL_FAIL(UnsupportedError, "{}: dtype {} is not supported", op, dtype_repr(d));
 }
 
+std::string_view type_meta_name(DType d) {
+  switch (d) {
+    case DType::Byte: return "unsigned char";
+    case DType::Char: return "signed char";
+    case DType::Short: return "short int";
+    case DType::Int: return "int";
+    case DType::Long: return "long int";
+    case DType::Half: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float: return "float";
+    case DType::Double: return "double";
+    case DType::Bool: return "bool";
+    case DType::ComplexHalf: return "c10::complex<c10::Half>";
+    case DType::ComplexFloat: return "c10::complex<float>";
+    case DType::ComplexDouble: return "c10::complex<double>";
+    default: return dtype_name(d);
+  }
+}
+
 }  // namespace torchlet

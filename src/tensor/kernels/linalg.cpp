@@ -280,26 +280,6 @@ Tensor matrix_power(const Tensor& a, int64_t n) {
 
 namespace {
 
-// caffe2's TypeMeta spelling of a dtype, which multi_dot's dtype error prints.
-std::string_view type_meta_name(DType d) {
-  switch (d) {
-    case DType::Byte: return "unsigned char";
-    case DType::Char: return "signed char";
-    case DType::Short: return "short int";
-    case DType::Int: return "int";
-    case DType::Long: return "long int";
-    case DType::Half: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float: return "float";
-    case DType::Double: return "double";
-    case DType::Bool: return "bool";
-    case DType::ComplexHalf: return "c10::complex<c10::Half>";
-    case DType::ComplexFloat: return "c10::complex<float>";
-    case DType::ComplexDouble: return "c10::complex<double>";
-    default: return dtype_name(d);
-  }
-}
-
 // a * b * c wrapping at 64 bits as torch's int64 cost arithmetic does in practice, without
 // signed overflow's undefined behaviour: empty matrices can have huge other sizes.
 int64_t cost_product(int64_t a, int64_t b, int64_t c) {
