@@ -160,5 +160,62 @@ TEST(Special, EntrAndXlog1py) {
   EXPECT_FLOAT_EQ(s.to_vector<float>()[1], 2.0f * std::log1p(1.0f));
 }
 
+TEST(Special, LdexpIsAProductWithAPowerOfTwo) {
+  const Tensor m = tensor<double>({1.0, 0.75, 0.0, 1.0});
+  const Tensor e = tensor<int64_t>({10, -2, 1024, -1074});
+  const auto r = call_op("aten::ldexp.Tensor", {m, e}).toTensor().to_vector<double>();
+  EXPECT_EQ(r[0], 1024.0);
+  EXPECT_EQ(r[1], 0.1875);
+  // 2.0 ** 1024 overflows before the product: 0 * inf (torch's composition says NaN).
+  EXPECT_TRUE(std::isnan(r[2]));
+  // An integral exponent tensor makes the power float32, where 2^-1074 is 0 ...
+  EXPECT_EQ(r[3], 0.0);
+  // ... and a float64 one keeps double's range.
+  const Tensor e64 = tensor<double>({-1074.0});
+  EXPECT_EQ(call_op("aten::ldexp.Tensor", {tensor<double>({1.0}), e64}).toTensor().to_vector<double>()[0],
+            std::numeric_limits<double>::denorm_min());
+  // Integers give float32, as pow(2.0, int tensor) does.
+  EXPECT_EQ(call_op("aten::ldexp.Tensor", {tensor<int32_t>({3}), tensor<int32_t>({2})}).toTensor().dtype(), DType::Float);
+}
+
+TEST(Special, NextafterStepsOneUnit) {
+  const auto f = call_op("aten::nextafter", {tensor<float>({1.0f, 0.0f, 1.0f}), tensor<float>({2.0f, -1.0f, 1.0f})})
+                     .toTensor()
+                     .to_vector<float>();
+  EXPECT_EQ(f[0], 1.0f + std::numeric_limits<float>::epsilon());
+  EXPECT_EQ(f[1], -std::numeric_limits<float>::denorm_min());
+  EXPECT_EQ(f[2], 1.0f);
+  // bfloat16 steps on its own 16-bit grid: 1.0 is 0x3F80, the value below it 0x3F7F.
+  const Tensor one = tensor<float>({1.0f, 0.0f}).to(DType::BFloat16);
+  const Tensor toward = tensor<float>({0.0f, 1.0f}).to(DType::BFloat16);
+  const Tensor b = call_op("aten::nextafter", {one, toward}).toTensor();
+  ASSERT_EQ(b.dtype(), DType::BFloat16);
+  EXPECT_EQ(b.data<BFloat16>()[0].bits, 0x3F7F);
+  EXPECT_EQ(b.data<BFloat16>()[1].bits, 0x0001);
+  EXPECT_NE(op_error("aten::nextafter", {tensor<int64_t>({1}), tensor<int64_t>({2})})
+                .find("\"nextafter_cpu\" not implemented for 'Long'"),
+            std::string::npos);
+}
+
+TEST(Special, FrexpSplitsMantissaAndExponent) {
+  const auto out = call_op_all("aten::frexp.Tensor", {tensor<double>({3.0, -0.0, 1024.0, kInf})});
+  ASSERT_EQ(out.size(), 2u);
+  const auto m = out[0].toTensor().to_vector<double>();
+  const Tensor e = out[1].toTensor();
+  EXPECT_EQ(e.dtype(), DType::Int);
+  const auto ev = e.to_vector<int32_t>();
+  EXPECT_EQ(m[0], 0.75);
+  EXPECT_EQ(ev[0], 2);
+  EXPECT_TRUE(m[1] == 0.0 && std::signbit(m[1]));
+  EXPECT_EQ(m[2], 0.5);
+  EXPECT_EQ(ev[2], 11);
+  EXPECT_EQ(m[3], kInf);
+  EXPECT_NE(op_error("aten::frexp.Tensor", {tensor<int64_t>({1})}).find("torch.frexp() only supports floating-point dtypes"),
+            std::string::npos);
+  const std::string wrong = op_error("aten::frexp.Tensor_out",
+                                     {tensor<float>({1.0f}), empty({1}, DType::Float), empty({1}, DType::Long)});
+  EXPECT_NE(wrong.find("expects exponent to have int dtype but got long int"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace torchlet

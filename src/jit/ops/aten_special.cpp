@@ -1,12 +1,15 @@
 // The torch.special functions torch evaluates element by element (entr, ndtr, log_ndtr,
-// ndtri, erfcx, xlog1py, the modified Bessel functions i0/i0e/i1/i1e), with their
-// in-place and out= forms. The scalar formulas are in src/tensor/kernels/special_math.h; this file owns
+// ndtri, erfcx, xlog1py, the modified Bessel functions i0/i0e/i1/i1e) and the
+// floating-point bit tools ldexp, nextafter and frexp, with their in-place and out=
+// forms. The scalar formulas are in src/tensor/kernels/special_math.h; this file owns
 // the dtype rules (torch 1.13's: integers and bool compute in float32, each kernel's
 // own list of floating types and its "not implemented for" refusal), broadcasting and
 // the schema bindings. Cases run through torch in tests/fixtures/gen_ops.py
 // (special_extra_ops).
 #include <cmath>
+#include <limits>
 #include <string_view>
+#include <tuple>
 
 #include <torchlet/ops.h>
 
@@ -186,6 +189,142 @@ void xlog1py_st_out(Stack& s) {
   push(s, out);
 }
 
+// --- ldexp, nextafter, frexp ---------------------------------------------------------------------
+
+// torch's ldexp is self * pow(2.0, other), so it takes that product's dtype (integers
+// give float32, float16 * int exponents float32 too) and its values.
+Tensor ldexp(const Tensor& self, const Tensor& other) { return torchlet::mul(self, torchlet::pow(Scalar(2.0), other)); }
+void ldexp_op(Stack& s) {
+  Tensor other = pop_tensor(s);
+  push(s, ldexp(pop_tensor(s), other));
+}
+void ldexp_(Stack& s) {
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, ldexp(self, other), "ldexp_");
+  push(s, self);
+}
+void ldexp_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_out(out, ldexp(self, other), "ldexp");
+  push(s, out);
+}
+
+// The next representable value after self toward other, in their promoted type, which
+// must be float32, float64 or bfloat16 (torch's kernel has no other; integers are not
+// promoted). bfloat16 steps on its own 16-bit grid.
+Tensor nextafter(const Tensor& a0, const Tensor& b0) {
+  const DType r = result_type(a0, b0);
+  if (r != DType::Float && r != DType::Double && r != DType::BFloat16) not_implemented("nextafter_cpu", r);
+  const Shape shape = broadcast_shapes(a0.sizes(), b0.sizes());
+  const Tensor a = a0.to(r).expand(shape).contiguous();
+  const Tensor b = b0.to(r).expand(shape).contiguous();
+  Tensor out = empty(shape, r);
+  const int64_t n = out.numel();
+  if (r == DType::Float) {
+    const float* pa = a.data<float>();
+    const float* pb = b.data<float>();
+    float* po = out.data<float>();
+    for (int64_t i = 0; i < n; ++i) po[i] = std::nextafter(pa[i], pb[i]);
+  } else if (r == DType::Double) {
+    const double* pa = a.data<double>();
+    const double* pb = b.data<double>();
+    double* po = out.data<double>();
+    for (int64_t i = 0; i < n; ++i) po[i] = std::nextafter(pa[i], pb[i]);
+  } else {
+    const BFloat16* pa = a.data<BFloat16>();
+    const BFloat16* pb = b.data<BFloat16>();
+    BFloat16* po = out.data<BFloat16>();
+    for (int64_t i = 0; i < n; ++i) {
+      const float fa = pa[i], fb = pb[i];
+      // A NaN operand gives from + to, as torch's bfloat16 nextafter returns.
+      const uint16_t nan_bits = BFloat16(fa + fb).bits;
+      po[i] = BFloat16::from_bits(
+          sp::nextafter_bf16_bits(pa[i].bits, pb[i].bits, std::isnan(fa), std::isnan(fb), nan_bits));
+    }
+  }
+  return out;
+}
+void nextafter_op(Stack& s) {
+  Tensor other = pop_tensor(s);
+  push(s, nextafter(pop_tensor(s), other));
+}
+void nextafter_(Stack& s) {
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, nextafter(self, other), "nextafter_");
+  push(s, self);
+}
+void nextafter_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  Tensor other = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_out(out, nextafter(self, other), "nextafter");
+  push(s, out);
+}
+
+// caffe2's TypeMeta spelling, which frexp's out= dtype errors print.
+std::string_view type_meta_name(DType d) {
+  switch (d) {
+    case DType::Byte: return "unsigned char";
+    case DType::Char: return "signed char";
+    case DType::Short: return "short int";
+    case DType::Int: return "int";
+    case DType::Long: return "long int";
+    case DType::Half: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float: return "float";
+    case DType::Double: return "double";
+    case DType::Bool: return "bool";
+    default: return dtype_name(d);
+  }
+}
+
+// self = mantissa * 2^exponent with |mantissa| in [0.5, 1) (0, inf and NaN give
+// themselves and exponent 0); the mantissa keeps self's dtype (exact: it has no more
+// digits than self), the exponent is int32.
+std::tuple<Tensor, Tensor> frexp(const Tensor& self) {
+  TL_CHECK(is_floating(self.dtype()), TypeError, "torch.frexp() only supports floating-point dtypes");
+  const DType compute = self.dtype() == DType::Double ? DType::Double : DType::Float;
+  const Tensor x = self.to(compute).contiguous();
+  Tensor mantissa = empty(self.sizes(), compute);
+  Tensor exponent = empty(self.sizes(), DType::Int);
+  int32_t* pe = exponent.data<int32_t>();
+  const int64_t n = x.numel();
+  auto split = [&]<typename T>() {
+    const T* in = x.data<T>();
+    T* pm = mantissa.data<T>();
+    for (int64_t i = 0; i < n; ++i) {
+      int e = 0;
+      pm[i] = std::frexp(in[i], &e);
+      pe[i] = e;
+    }
+  };
+  if (compute == DType::Double) split.template operator()<double>();
+  else split.template operator()<float>();
+  return {mantissa.to(self.dtype()), exponent};
+}
+void frexp_op(Stack& s) {
+  auto [mantissa, exponent] = frexp(pop_tensor(s));
+  push(s, mantissa, exponent);
+}
+void frexp_out(Stack& s) {
+  Tensor exponent = pop_tensor(s);
+  Tensor mantissa = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  TL_CHECK(is_floating(self.dtype()), TypeError, "torch.frexp() only supports floating-point dtypes");
+  TL_CHECK(mantissa.dtype() == self.dtype(), TypeError, "torch.frexp() expects mantissa to have dtype {} but got {}",
+           type_meta_name(self.dtype()), type_meta_name(mantissa.dtype()));
+  TL_CHECK(exponent.dtype() == DType::Int, TypeError, "torch.frexp() expects exponent to have int dtype but got {}",
+           type_meta_name(exponent.dtype()));
+  auto [m, e] = frexp(self);
+  assign_out(mantissa, m, "frexp");
+  assign_out(exponent, e, "frexp");
+  push(s, mantissa, exponent);
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -214,6 +353,14 @@ static RegisterOps reg({
     {"aten::special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1, kI1>},
     {"aten::special_i1e(Tensor self) -> Tensor", unary<i1e>},
     {"aten::special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1e, kI1e>},
+    {"aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor", ldexp_op},
+    {"aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)", ldexp_},
+    {"aten::ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", ldexp_out},
+    {"aten::nextafter(Tensor self, Tensor other) -> Tensor", nextafter_op},
+    {"aten::nextafter_(Tensor(a!) self, Tensor other) -> Tensor(a!)", nextafter_},
+    {"aten::nextafter.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", nextafter_out},
+    {"aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)", frexp_op},
+    {"aten::frexp.Tensor_out(Tensor self, *, Tensor(a!) mantissa, Tensor(b!) exponent) -> (Tensor(a!) mantissa, Tensor(b!) exponent)", frexp_out},
 });
 
 }  // namespace torchlet::jit::ops

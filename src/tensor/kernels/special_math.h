@@ -1,7 +1,8 @@
 // Scalar formulas of torch.special's functions that torch evaluates one element at a
 // time (ATen/native/Math.h and the CPU kernels of 1.13): the Cephes Chebyshev series
 // of the modified Bessel functions i0/i0e/i1/i1e, Cephes ndtri, Steven G. Johnson's
-// erfcx (Faddeeva package), SciPy's log_ndtr, entr and xlog1py. Each keeps torch's order of operations and the precision of every
+// erfcx (Faddeeva package), SciPy's log_ndtr, entr, xlog1py, and nextafter on
+// bfloat16's bits. Each keeps torch's order of operations and the precision of every
 // intermediate (a float kernel that mixes double literals computes those steps in
 // double, as C++'s promotions make torch's do), so results are torch's bits.
 // The tensor plumbing is in src/jit/ops/aten_special.cpp.
@@ -9,6 +10,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -369,6 +371,19 @@ T xlog1py(T x, T y) {
   if (std::isnan(y)) return y;
   if (x == T(0)) return T(0);
   return x * std::log1p(y);
+}
+
+// nextafter on 16-bit bfloat16 patterns (sign-magnitude): the step away from zero is
+// +1 on the magnitude, toward zero -1, and from a zero the smallest subnormal with
+// `to`'s sign. Same result as C's nextafter would give on the 16-bit format.
+inline uint16_t nextafter_bf16_bits(uint16_t from, uint16_t to, bool from_nan, bool to_nan, uint16_t nan_bits) {
+  if (from_nan || to_nan) return nan_bits;
+  if (from == to) return from;
+  constexpr uint16_t sign = 0x8000;
+  const uint16_t mag_from = from & ~sign, mag_to = to & ~sign;
+  if (mag_from == 0) return mag_to == 0 ? to : static_cast<uint16_t>((to & sign) | 1);
+  const bool toward_zero = mag_from > mag_to || ((from ^ to) & sign) != 0;
+  return static_cast<uint16_t>(toward_zero ? from - 1 : from + 1);
 }
 
 }  // namespace torchlet::kernels::special
