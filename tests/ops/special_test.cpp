@@ -1,0 +1,221 @@
+// The torch.special operators of src/jit/ops/aten_special.cpp checked against the
+// mathematics rather than against torch (the interop fixtures do that): the Bessel
+// functions against their power series, erfcx and log_ndtr against erfc in long double,
+// ndtri as ndtr's inverse, and the exact values and edges each definition fixes.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <torchlet/tensor.h>
+
+#include "ops_test_util.h"
+
+namespace torchlet {
+namespace {
+
+using testing::call_op;
+using testing::call_op_all;
+using testing::op_error;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::vector<double> run(const std::string& op, const std::vector<double>& x) {
+  return call_op(op, {tensor<double>(std::span<const double>(x))}).toTensor().to_vector<double>();
+}
+
+// I_nu(x) = sum_k (x/2)^(2k + nu) / (k! (k + nu)!), summed in long double until the
+// terms stop mattering.
+long double bessel_series(int nu, long double x) {
+  const long double h = x / 2;
+  long double term = nu == 0 ? 1.0L : h;  // k = 0
+  long double sum = term;
+  for (int k = 1; k < 400; ++k) {
+    term *= h * h / (static_cast<long double>(k) * (k + nu));
+    sum += term;
+    if (term < sum * 1e-22L) break;
+  }
+  return sum;
+}
+
+TEST(Special, BesselFunctionsMatchTheirPowerSeries) {
+  const std::vector<double> xs = {0.0, 1e-8, 0.25, 0.5, 1.0, 2.5, 5.0, 7.99, 8.0, 8.01, 12.0, 20.0, 30.0};
+  std::vector<double> both;
+  for (double x : xs) {
+    both.push_back(x);
+    both.push_back(-x);
+  }
+  const auto i0 = run("aten::i0", both), i0e = run("aten::special_i0e", both);
+  const auto i1 = run("aten::special_i1", both), i1e = run("aten::special_i1e", both);
+  for (size_t j = 0; j < both.size(); ++j) {
+    const double x = both[j];
+    const long double scale = std::exp(-std::fabs(static_cast<long double>(x)));
+    const double want0 = static_cast<double>(bessel_series(0, std::fabs(x)));
+    const double want1 = std::copysign(static_cast<double>(bessel_series(1, std::fabs(x))), x);
+    // Cephes' expansions are good to a few units in the last place of double.
+    EXPECT_NEAR(i0[j], want0, 1e-15 * want0) << "i0(" << x << ")";
+    EXPECT_NEAR(i0e[j], static_cast<double>(want0 * scale), 1e-15) << "i0e(" << x << ")";
+    EXPECT_NEAR(i1[j], want1, 1e-15 * std::fabs(want1) + 1e-300) << "i1(" << x << ")";
+    EXPECT_NEAR(i1e[j], static_cast<double>(want1 * scale), 1e-15) << "i1e(" << x << ")";
+  }
+  // I0 is even and I1 odd, exactly: both take |x| and restore the sign.
+  for (size_t j = 0; j < both.size(); j += 2) {
+    EXPECT_EQ(i0[j], i0[j + 1]);
+    EXPECT_EQ(i1[j], -i1[j + 1]);
+  }
+}
+
+TEST(Special, BesselEdgesAndDtypes) {
+  const auto i0 = run("aten::i0", {0.0, 800.0, kInf, kNaN});
+  EXPECT_EQ(i0[0], 1.0);
+  EXPECT_EQ(i0[1], kInf);
+  // exp(inf) * c / sqrt(inf) is inf / inf: torch's formula gives NaN at infinity.
+  EXPECT_TRUE(std::isnan(i0[2]));
+  EXPECT_TRUE(std::isnan(i0[3]));
+  const auto i1e = run("aten::special_i1e", {kInf, -kInf});
+  EXPECT_EQ(i1e[0], 0.0);
+  EXPECT_TRUE(std::signbit(i1e[1]));
+  // Integers are read as float32; torch has no float16 kernel, nor bfloat16 for i1. The
+  // float series (its coefficients rounded to float) sums to 1 - 2^-24 at 0, not 1.
+  const Tensor ints = call_op("aten::i0", {tensor<int64_t>({0, 1, 2})}).toTensor();
+  EXPECT_EQ(ints.dtype(), DType::Float);
+  EXPECT_NEAR(ints.to_vector<float>()[0], 1.0f, 1e-7f);
+  EXPECT_NE(op_error("aten::i0", {ones({2}, DType::Half)}).find("\"i0_vml_cpu\" not implemented for 'Half'"),
+            std::string::npos);
+  EXPECT_NE(op_error("aten::special_i1", {ones({2}, DType::BFloat16)}).find("\"i1_cpu\" not implemented for 'BFloat16'"),
+            std::string::npos);
+  // i0_ writes into self, which must hold a float.
+  Tensor self = tensor<double>({0.0, 1.0});
+  call_op("aten::i0_", {self});
+  EXPECT_EQ(self.to_vector<double>()[0], 1.0);
+  EXPECT_NE(op_error("aten::i0_", {tensor<int64_t>({1})}).find("can't be cast to the desired output type Long"),
+            std::string::npos);
+}
+
+TEST(Special, ErfcxIsExpTimesErfc) {
+  const std::vector<double> xs = {-6.0, -3.0, -1.0, -0.5, 0.0, 0.3, 1.0, 2.0, 5.0, 10.0, 20.0};
+  const auto got = run("aten::special_erfcx", xs);
+  for (size_t j = 0; j < xs.size(); ++j) {
+    const long double x = xs[j];
+    const double want = static_cast<double>(std::exp(x * x) * std::erfc(x));
+    EXPECT_NEAR(got[j], want, 4e-15 * want) << "erfcx(" << xs[j] << ")";
+  }
+  // Beyond 50 the continued fraction: erfcx(x) -> 1 / (x sqrt(pi)).
+  const auto far = run("aten::special_erfcx", {1e9, kInf, -kInf, -30.0, kNaN});
+  EXPECT_NEAR(far[0], 1.0 / (1e9 * std::sqrt(std::numbers::pi)), 1e-24);
+  EXPECT_EQ(far[1], 0.0);
+  EXPECT_EQ(far[2], kInf);
+  EXPECT_EQ(far[3], kInf);  // 2 exp(900) overflows
+  EXPECT_TRUE(std::isnan(far[4]));
+}
+
+TEST(Special, NdtrLogNdtrAndNdtriAgree) {
+  const std::vector<double> xs = {-8.0, -3.0, -1.5, -0.5, 0.0, 0.5, 1.0, 2.0, 3.0};
+  const auto phi = run("aten::special_ndtr", xs);
+  const auto log_phi = run("aten::special_log_ndtr", xs);
+  const auto back = run("aten::special_ndtri", phi);
+  for (size_t j = 0; j < xs.size(); ++j) {
+    const long double want = std::erfc(-static_cast<long double>(xs[j]) / std::sqrt(2.0L)) / 2;
+    EXPECT_NEAR(phi[j], static_cast<double>(want), 1e-15);
+    EXPECT_NEAR(log_phi[j], static_cast<double>(std::log(want)), 1e-14 * std::fabs(static_cast<double>(std::log(want))));
+    // (ndtr's 1 + erf cancels in the far left tail, so only the middle round-trips.)
+    if (std::fabs(xs[j]) <= 3) {
+      EXPECT_NEAR(back[j], xs[j], 1e-9);
+    }
+  }
+  // Far in the left tail Phi underflows, log_ndtr does not: -x^2/2 - log(-x sqrt(2 pi)).
+  const double x = -40.0;
+  const double tail = run("aten::special_log_ndtr", {x})[0];
+  EXPECT_NEAR(tail, -x * x / 2 - std::log(-x * std::sqrt(2 * std::numbers::pi)), 1e-3);
+  const auto edges = run("aten::special_ndtri", {0.0, 1.0, 0.5, 1.5, -0.25});
+  EXPECT_EQ(edges[0], -kInf);
+  EXPECT_EQ(edges[1], kInf);
+  EXPECT_EQ(edges[2], 0.0);
+  EXPECT_TRUE(std::isnan(edges[3]) && std::isnan(edges[4]));
+}
+
+TEST(Special, EntrAndXlog1py) {
+  const auto e = run("aten::special_entr", {0.0, 0.5, 1.0, -1.0, kNaN});
+  EXPECT_EQ(e[0], 0.0);
+  EXPECT_DOUBLE_EQ(e[1], 0.5 * std::numbers::ln2);
+  EXPECT_EQ(e[2], 0.0);
+  EXPECT_EQ(e[3], -kInf);
+  EXPECT_TRUE(std::isnan(e[4]));
+
+  const Tensor x = tensor<double>({0.0, 0.0, 2.0, 3.0});
+  const Tensor y = tensor<double>({kNaN, -1.0, std::numbers::e - 1, -1.0});
+  const auto r = call_op("aten::special_xlog1py", {x, y}).toTensor().to_vector<double>();
+  EXPECT_TRUE(std::isnan(r[0]));  // NaN in y wins over x == 0
+  EXPECT_EQ(r[1], 0.0);           // 0 * log(0) is taken as 0
+  EXPECT_DOUBLE_EQ(r[2], 2.0);
+  EXPECT_EQ(r[3], -kInf);
+  // A Python number on either side; integers compute in float32.
+  const Tensor s = call_op("aten::special_xlog1py.self_scalar", {IValue(int64_t{2}), tensor<int64_t>({0, 1})}).toTensor();
+  EXPECT_EQ(s.dtype(), DType::Float);
+  EXPECT_FLOAT_EQ(s.to_vector<float>()[1], 2.0f * std::log1p(1.0f));
+}
+
+TEST(Special, LdexpIsAProductWithAPowerOfTwo) {
+  const Tensor m = tensor<double>({1.0, 0.75, 0.0, 1.0});
+  const Tensor e = tensor<int64_t>({10, -2, 1024, -1074});
+  const auto r = call_op("aten::ldexp.Tensor", {m, e}).toTensor().to_vector<double>();
+  EXPECT_EQ(r[0], 1024.0);
+  EXPECT_EQ(r[1], 0.1875);
+  // 2.0 ** 1024 overflows before the product: 0 * inf (torch's composition says NaN).
+  EXPECT_TRUE(std::isnan(r[2]));
+  // An integral exponent tensor makes the power float32, where 2^-1074 is 0 ...
+  EXPECT_EQ(r[3], 0.0);
+  // ... and a float64 one keeps double's range.
+  const Tensor e64 = tensor<double>({-1074.0});
+  EXPECT_EQ(call_op("aten::ldexp.Tensor", {tensor<double>({1.0}), e64}).toTensor().to_vector<double>()[0],
+            std::numeric_limits<double>::denorm_min());
+  // Integers give float32, as pow(2.0, int tensor) does.
+  EXPECT_EQ(call_op("aten::ldexp.Tensor", {tensor<int32_t>({3}), tensor<int32_t>({2})}).toTensor().dtype(), DType::Float);
+}
+
+TEST(Special, NextafterStepsOneUnit) {
+  const auto f = call_op("aten::nextafter", {tensor<float>({1.0f, 0.0f, 1.0f}), tensor<float>({2.0f, -1.0f, 1.0f})})
+                     .toTensor()
+                     .to_vector<float>();
+  EXPECT_EQ(f[0], 1.0f + std::numeric_limits<float>::epsilon());
+  EXPECT_EQ(f[1], -std::numeric_limits<float>::denorm_min());
+  EXPECT_EQ(f[2], 1.0f);
+  // bfloat16 steps on its own 16-bit grid: 1.0 is 0x3F80, the value below it 0x3F7F.
+  const Tensor one = tensor<float>({1.0f, 0.0f}).to(DType::BFloat16);
+  const Tensor toward = tensor<float>({0.0f, 1.0f}).to(DType::BFloat16);
+  const Tensor b = call_op("aten::nextafter", {one, toward}).toTensor();
+  ASSERT_EQ(b.dtype(), DType::BFloat16);
+  EXPECT_EQ(b.data<BFloat16>()[0].bits, 0x3F7F);
+  EXPECT_EQ(b.data<BFloat16>()[1].bits, 0x0001);
+  EXPECT_NE(op_error("aten::nextafter", {tensor<int64_t>({1}), tensor<int64_t>({2})})
+                .find("\"nextafter_cpu\" not implemented for 'Long'"),
+            std::string::npos);
+}
+
+TEST(Special, FrexpSplitsMantissaAndExponent) {
+  const auto out = call_op_all("aten::frexp.Tensor", {tensor<double>({3.0, -0.0, 1024.0, kInf})});
+  ASSERT_EQ(out.size(), 2u);
+  const auto m = out[0].toTensor().to_vector<double>();
+  const Tensor e = out[1].toTensor();
+  EXPECT_EQ(e.dtype(), DType::Int);
+  const auto ev = e.to_vector<int32_t>();
+  EXPECT_EQ(m[0], 0.75);
+  EXPECT_EQ(ev[0], 2);
+  EXPECT_TRUE(m[1] == 0.0 && std::signbit(m[1]));
+  EXPECT_EQ(m[2], 0.5);
+  EXPECT_EQ(ev[2], 11);
+  EXPECT_EQ(m[3], kInf);
+  EXPECT_NE(op_error("aten::frexp.Tensor", {tensor<int64_t>({1})}).find("torch.frexp() only supports floating-point dtypes"),
+            std::string::npos);
+  const std::string wrong = op_error("aten::frexp.Tensor_out",
+                                     {tensor<float>({1.0f}), empty({1}, DType::Float), empty({1}, DType::Long)});
+  EXPECT_NE(wrong.find("expects exponent to have int dtype but got long int"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace torchlet
