@@ -265,23 +265,6 @@ void nextafter_out(Stack& s) {
   push(s, out);
 }
 
-// caffe2's TypeMeta spelling, which frexp's out= dtype errors print.
-std::string_view type_meta_name(DType d) {
-  switch (d) {
-    case DType::Byte: return "unsigned char";
-    case DType::Char: return "signed char";
-    case DType::Short: return "short int";
-    case DType::Int: return "int";
-    case DType::Long: return "long int";
-    case DType::Half: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float: return "float";
-    case DType::Double: return "double";
-    case DType::Bool: return "bool";
-    default: return dtype_name(d);
-  }
-}
-
 // self = mantissa * 2^exponent with |mantissa| in [0.5, 1) (0, inf and NaN give
 // themselves and exponent 0); the mantissa keeps self's dtype (exact: it has no more
 // digits than self), the exponent is int32.
