@@ -1,7 +1,8 @@
 // The torch.special operators of src/jit/ops/aten_special.cpp checked against the
 // mathematics rather than against torch (the interop fixtures do that): the Bessel
 // functions against their power series, erfcx and log_ndtr against erfc in long double,
-// ndtri as ndtr's inverse, and the exact values and edges each definition fixes.
+// ndtri as ndtr's inverse, zeta and polygamma against Riemann zeta values and the
+// recurrences that define them, and the exact values and edges each definition fixes.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -215,6 +216,63 @@ TEST(Special, FrexpSplitsMantissaAndExponent) {
   const std::string wrong = op_error("aten::frexp.Tensor_out",
                                      {tensor<float>({1.0f}), empty({1}, DType::Float), empty({1}, DType::Long)});
   EXPECT_NE(wrong.find("expects exponent to have int dtype but got long int"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace torchlet
+
+namespace torchlet {
+namespace {
+
+double zeta_of(double x, double q) {
+  return call_op("aten::special_zeta", {tensor<double>({x}), tensor<double>({q})}).toTensor().to_vector<double>()[0];
+}
+double polygamma_of(int64_t n, double x) {
+  return call_op("aten::polygamma", {IValue(n), tensor<double>({x})}).toTensor().to_vector<double>()[0];
+}
+
+TEST(Special, ZetaMatchesRiemannValuesAndItsRecurrence) {
+  constexpr double kPi2 = std::numbers::pi * std::numbers::pi;
+  EXPECT_NEAR(zeta_of(2.0, 1.0), kPi2 / 6, 1e-15);
+  EXPECT_NEAR(zeta_of(4.0, 1.0), kPi2 * kPi2 / 90, 1e-15);
+  EXPECT_NEAR(zeta_of(2.0, 0.5), kPi2 / 2, 1e-14);  // (2^2 - 1) zeta(2)
+  // zeta(x, q) = q^-x + zeta(x, q + 1), the sum's first term split off.
+  for (double x : {1.5, 2.5, 7.0}) {
+    for (double q : {0.3, 2.0, 11.5}) EXPECT_NEAR(zeta_of(x, q), std::pow(q, -x) + zeta_of(x, q + 1), 1e-12 * zeta_of(x, q));
+  }
+  EXPECT_EQ(zeta_of(1.0, 2.0), kInf);
+  EXPECT_TRUE(std::isnan(zeta_of(0.5, 2.0)));
+  EXPECT_EQ(zeta_of(2.0, -3.0), kInf);              // a pole of (k + q)^-2
+  EXPECT_TRUE(std::isnan(zeta_of(2.5, -1.5)));       // a negative base to a fractional power
+  EXPECT_NEAR(zeta_of(2.0, -1.5), 1 / 2.25 + 4.0 + zeta_of(2.0, 0.5), 1e-12);  // (-1.5)^-2 + (-0.5)^-2 + ...
+  // A q far below zero would take one step per unit up to 9: refused, not a hang.
+  EXPECT_NE(op_error("aten::special_zeta", {tensor<double>({2.0}), tensor<double>({-2e8 + 0.5})}).find("zeta: q ="),
+            std::string::npos);
+}
+
+TEST(Special, PolygammaIsTheDerivativeSeries) {
+  constexpr double kPi2 = std::numbers::pi * std::numbers::pi;
+  constexpr double kApery = 1.2020569031595942854;  // zeta(3)
+  // trigamma is torch's short asymptotic series after six recurrence steps: it is good
+  // to about 1e-9 relative (its truncation, kept for torch's bits), not to the last bit.
+  EXPECT_NEAR(polygamma_of(1, 1.0), kPi2 / 6, 2e-9 * kPi2 / 6);
+  EXPECT_NEAR(polygamma_of(1, 0.5), kPi2 / 2, 2e-9 * kPi2 / 2);
+  EXPECT_NEAR(polygamma_of(2, 1.0), -2 * kApery, 1e-14);
+  EXPECT_NEAR(polygamma_of(3, 1.0), 6 * kPi2 * kPi2 / 90, 1e-13);
+  // psi^(n)(x + 1) = psi^(n)(x) + (-1)^n n! / x^(n + 1).
+  const double factorial[] = {1, 1, 2, 6, 24};
+  for (int64_t n = 1; n <= 4; ++n) {
+    for (double x : {0.75, 3.0, 12.5}) {
+      const double step = (n % 2 ? 1.0 : -1.0) * -factorial[n] / std::pow(x, n + 1);
+      const double tolerance = (n == 1 ? 2e-9 : 1e-11) * std::abs(polygamma_of(n, x));
+      EXPECT_NEAR(polygamma_of(n, x + 1), polygamma_of(n, x) + step, tolerance);
+    }
+  }
+  // n = 0 is digamma; a negative n is refused with torch's message.
+  const double digamma_2 = call_op("aten::digamma", {tensor<double>({2.0})}).toTensor().to_vector<double>()[0];
+  EXPECT_EQ(polygamma_of(0, 2.0), digamma_2);
+  EXPECT_NE(op_error("aten::polygamma", {IValue(int64_t{-1}), tensor<double>({1.0})}).find("does not support negative n"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The torch.special functions torch evaluates element by element (entr, ndtr, log_ndtr,
-// ndtri, erfcx, xlog1py, the modified Bessel functions i0/i0e/i1/i1e) and the
+// ndtri, erfcx, xlog1py, zeta, polygamma, the modified Bessel functions i0/i0e/i1/i1e) and the
 // floating-point bit tools ldexp, nextafter and frexp, with their in-place and out=
 // forms. The scalar formulas are in src/tensor/kernels/special_math.h; this file owns
 // the dtype rules (torch 1.13's: integers and bool compute in float32, each kernel's
@@ -152,41 +152,83 @@ Tensor xlog1py(const Tensor& x0, const Tensor& y0, DType r) {
   }
   return out.to(r);
 }
-void xlog1py_tt(Stack& s) {
-  Tensor y = pop_tensor(s);
-  Tensor x = pop_tensor(s);
-  push(s, xlog1py(x, y, result_type(x, y)));
+
+// The six schemas of a torch.special binary function: a Tensor or a Scalar (promoted as
+// a wrapped number) on either side, the result returned or written into out=.
+enum class Operands { kTensors, kScalarOther, kScalarSelf };
+template <Tensor (*F)(const Tensor&, const Tensor&, DType), Operands kOperands, bool kOut, const char* kName>
+void special_binary(Stack& s) {
+  Tensor out;
+  if constexpr (kOut) out = pop_tensor(s);
+  Tensor self, other;
+  DType promoted;
+  if constexpr (kOperands == Operands::kTensors) {
+    other = pop_tensor(s);
+    self = pop_tensor(s);
+    promoted = result_type(self, other);
+  } else if constexpr (kOperands == Operands::kScalarOther) {
+    const Scalar scalar = pop_scalar(s);
+    self = pop_tensor(s);
+    promoted = result_type(self, scalar);
+    other = scalar_tensor(scalar);
+  } else {
+    other = pop_tensor(s);
+    const Scalar scalar = pop_scalar(s);
+    promoted = result_type(other, scalar);
+    self = scalar_tensor(scalar);
+  }
+  Tensor result = F(self, other, promoted);
+  if constexpr (kOut) {
+    assign_out(out, result, kName);
+    push(s, out);
+  } else {
+    push(s, result);
+  }
 }
-void xlog1py_ts(Stack& s) {
-  const Scalar y = pop_scalar(s);
-  Tensor x = pop_tensor(s);
-  push(s, xlog1py(x, scalar_tensor(y), result_type(x, y)));
+constexpr char kXlog1py[] = "special_xlog1py", kZeta[] = "special_zeta";
+
+// --- zeta and polygamma --------------------------------------------------------------------
+
+// torch.special.zeta(x, q): float32 and float64 only (integers promote to float32).
+Tensor zeta(const Tensor& x0, const Tensor& q0, DType r) {
+  if (!is_floating(r) && !is_complex(r) && !is_quantized(r)) r = kDefaultFloatDType;
+  if (r != DType::Float && r != DType::Double) not_implemented("zeta_cpu", r);
+  const Shape shape = broadcast_shapes(x0.sizes(), q0.sizes());
+  const Tensor x = x0.to(r).expand(shape).contiguous();
+  const Tensor q = q0.to(r).expand(shape).contiguous();
+  Tensor out = empty(shape, r);
+  auto run = [&]<typename T>(const T* px, const T* pq, T* po) {
+    for (int64_t i = 0; i < out.numel(); ++i) po[i] = sp::zeta(px[i], pq[i]);
+  };
+  if (r == DType::Float) run(x.data<float>(), q.data<float>(), out.data<float>());
+  else run(x.data<double>(), q.data<double>(), out.data<double>());
+  return out;
 }
-void xlog1py_st(Stack& s) {
-  Tensor y = pop_tensor(s);
-  const Scalar x = pop_scalar(s);
-  push(s, xlog1py(scalar_tensor(x), y, result_type(y, x)));
+
+// torch.polygamma(n, x): digamma for n = 0, trigamma for 1, (-1)^(n+1) n! zeta(n + 1, x)
+// beyond; integers in float32, bfloat16 computed in float and rounded once, float16
+// refused by the kernel each n reaches.
+Tensor polygamma(int64_t n, const Tensor& self) {
+  TL_CHECK(n >= 0, ValueError, "polygamma(n, x) does not support negative n.");
+  if (n == 0) return torchlet::digamma(self);
+  const char* kernel = n == 1 ? "trigamma" : "polygamma";
+  return unary_float(self, kernel, true, [n](auto x) { return n == 1 ? sp::trigamma(x) : sp::polygamma(n, x); });
 }
-void xlog1py_tt_out(Stack& s) {
+void polygamma_op(Stack& s) {
+  const Tensor self = pop_tensor(s);
+  push(s, polygamma(pop_int(s), self));
+}
+void polygamma_out(Stack& s) {
   Tensor out = pop_tensor(s);
-  Tensor y = pop_tensor(s);
-  Tensor x = pop_tensor(s);
-  assign_out(out, xlog1py(x, y, result_type(x, y)), "special_xlog1py");
+  const Tensor self = pop_tensor(s);
+  assign_out(out, polygamma(pop_int(s), self), "polygamma");
   push(s, out);
 }
-void xlog1py_ts_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  const Scalar y = pop_scalar(s);
-  Tensor x = pop_tensor(s);
-  assign_out(out, xlog1py(x, scalar_tensor(y), result_type(x, y)), "special_xlog1py");
-  push(s, out);
-}
-void xlog1py_st_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Tensor y = pop_tensor(s);
-  const Scalar x = pop_scalar(s);
-  assign_out(out, xlog1py(scalar_tensor(x), y, result_type(y, x)), "special_xlog1py");
-  push(s, out);
+void polygamma_(Stack& s) {
+  const int64_t n = pop_int(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, polygamma(n, self), "polygamma_");
+  push(s, self);
 }
 
 // --- ldexp, nextafter, frexp ---------------------------------------------------------------------
@@ -321,12 +363,21 @@ static RegisterOps reg({
     {"aten::special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<ndtri, kNdtri>},
     {"aten::special_erfcx(Tensor self) -> Tensor", unary<erfcx>},
     {"aten::special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<erfcx, kErfcx>},
-    {"aten::special_xlog1py(Tensor self, Tensor other) -> Tensor", xlog1py_tt},
-    {"aten::special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor", xlog1py_ts},
-    {"aten::special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor", xlog1py_st},
-    {"aten::special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", xlog1py_tt_out},
-    {"aten::special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", xlog1py_st_out},
-    {"aten::special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", xlog1py_ts_out},
+    {"aten::special_xlog1py(Tensor self, Tensor other) -> Tensor", special_binary<xlog1py, Operands::kTensors, false, kXlog1py>},
+    {"aten::special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<xlog1py, Operands::kScalarOther, false, kXlog1py>},
+    {"aten::special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<xlog1py, Operands::kScalarSelf, false, kXlog1py>},
+    {"aten::special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kTensors, true, kXlog1py>},
+    {"aten::special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kScalarSelf, true, kXlog1py>},
+    {"aten::special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kScalarOther, true, kXlog1py>},
+    {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", special_binary<zeta, Operands::kTensors, false, kZeta>},
+    {"aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<zeta, Operands::kScalarOther, false, kZeta>},
+    {"aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<zeta, Operands::kScalarSelf, false, kZeta>},
+    {"aten::special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kTensors, true, kZeta>},
+    {"aten::special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarSelf, true, kZeta>},
+    {"aten::special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarOther, true, kZeta>},
+    {"aten::polygamma(int n, Tensor self) -> Tensor", polygamma_op},
+    {"aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", polygamma_out},
+    {"aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", polygamma_},
     {"aten::i0(Tensor self) -> Tensor", unary<i0>},
     {"aten::i0_(Tensor(a!) self) -> Tensor(a!)", i0_},
     {"aten::i0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i0, kI0>},
