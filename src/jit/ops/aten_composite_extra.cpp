@@ -798,14 +798,6 @@ void tensordot(Stack& s) {
   push(s, tensordot_impl(pop_tensor(s), b, da, db));
 }
 // torch.functional.tensordot's compiled code names the out= overload in a branch.
-void tensordot_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  auto db = pop_int_list(s);
-  auto da = pop_int_list(s);
-  Tensor b = pop_tensor(s);
-  assign_out(out, tensordot_impl(pop_tensor(s), b, da, db), "tensordot");
-  push(s, out);
-}
 void inner(Stack& s) {
   Tensor b = pop_tensor(s);
   Tensor a = pop_tensor(s);
@@ -1319,7 +1311,6 @@ static RegisterOps reg({
     {"aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor", linalg_cross},
     {"aten::kron(Tensor self, Tensor other) -> Tensor", kron},
     {"aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", tensordot},
-    {"aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)", tensordot_out},
     {"aten::inner(Tensor self, Tensor other) -> Tensor", inner},
     {"aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", addr},
     {"aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addr_},

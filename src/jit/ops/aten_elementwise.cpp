@@ -703,15 +703,11 @@ static RegisterOps reg({
     // activations with arguments, clamp
     {"aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor", act<Gelu, 1>},
     {"aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)", act_<Gelu, 1>},
-    {"aten::gelu.out(Tensor self, *, str approximate=\"none\", Tensor(a!) out) -> Tensor(a!)", act_out<Gelu, 1>},
     {"aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor", act<LeakyRelu, 1>},
     {"aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)", act_<LeakyRelu, 1>},
-    {"aten::leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)", act_out<LeakyRelu, 1>},
     {"aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor", act<Elu, 3>},
     {"aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)", act_<Elu, 3>},
-    {"aten::elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)", act_out<Elu, 3>},
     {"aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor", act<Softplus, 2>},
-    {"aten::softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)", act_out<Softplus, 2>},
     {"aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor", act<Hardtanh, 2>},
     {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", hardtanh_inplace},
     {"aten::hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)", act_out<Hardtanh, 2>},
@@ -719,13 +715,10 @@ static RegisterOps reg({
     {"aten::relu6_(Tensor(a!) self) -> Tensor(a!)", act_<Relu6, 0>},
     {"aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", act<Clamp, 2>},
     {"aten::clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", act_<Clamp, 2>},
-    {"aten::clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)", act_out<Clamp, 2>},
     {"aten::clamp_min(Tensor self, Scalar min) -> Tensor", act<ClampMin, 1>},
     {"aten::clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)", act_<ClampMin, 1>},
-    {"aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)", act_out<ClampMin, 1>},
     {"aten::clamp_max(Tensor self, Scalar max) -> Tensor", act<ClampMax, 1>},
     {"aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)", act_<ClampMax, 1>},
-    {"aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)", act_out<ClampMax, 1>},
 
 });
 

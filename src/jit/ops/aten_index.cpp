@@ -183,19 +183,12 @@ void index_put(Stack& s) {
   index_put_impl(self, list, values, accumulate);
   push(s, self);
 }
-void index_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  IValue list = pop(s);
-  assign_out(out, index_impl(pop_tensor(s), list), "index");
-  push(s, out);
-}
 
 }  // namespace
 
 static RegisterOps reg({
     {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", index},
     {"aten::index.Tensor_hacked_twin(Tensor self, Tensor[] indices) -> Tensor", index},
-    {"aten::index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)", index_out},
     {"aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)", index_put_},
     {"aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)", index_put_},
     {"aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor", index_put},

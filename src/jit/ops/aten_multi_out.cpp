@@ -1,11 +1,13 @@
-// The out= forms of operators with several results (linalg.qr.out, kthvalue.values,
-// aminmax.out, std_mean.correction_out, ...): each runs its registered functional
-// overload and writes every result into its out tensor, resized as torch resizes it.
-// What differs between them is the dtype check torch applies to the out tensors, and
-// each form names its check: structured kernels demand the result's exact dtype; a few
-// older kernels word their own checks; the composite ones accept any dtype they can
-// cast to (or any at all). Cases run through torch in tests/fixtures/gen_ops.py
-// (multi_out_ops).
+// out= forms composed from their registered functional overloads: the multi-output ones
+// (linalg.qr.out, kthvalue.values, aminmax.out, std_mean.correction_out, ...) and the
+// single-output ones torch has beside a functional torchlet registers (abs-like
+// elementwise, losses, upsampling, linalg, stacking, ...). Each runs the functional and
+// writes every result into its out tensor, resized as torch resizes it. What differs
+// between them is the dtype check torch applies to the out tensors, and each form names
+// its check, read off torch by calling every form with out tensors of other dtypes:
+// structured kernels demand the result's exact dtype, TensorIterator ones any dtype the
+// result casts to, some copy into anything, and older kernels word their own checks.
+// Cases run through torch in tests/fixtures/gen_ops.py (multi_out_ops, derived_variants).
 #include <algorithm>
 #include <array>
 #include <span>
@@ -43,6 +45,76 @@ void exact_dtype(Results results, Outs outs) {
 // Composites that copy into whatever they are given (std_mean, unique_consecutive, ...).
 void any_dtype(Results, Outs) {}
 
+// TensorIterator's out= (result type promotion, then a cast into out).
+void castable(Results results, Outs outs) {
+  for (size_t i = 0; i < outs.size(); ++i)
+    TL_CHECK(can_cast(results[i].dtype(), outs[i].dtype()), TypeError,
+             "result type {} can't be cast to the desired output type {}", scalar_name(results[i].dtype()),
+             scalar_name(outs[i].dtype()));
+}
+// TensorIterator configured to demand one dtype for inputs and outputs.
+void found_dtype(Results results, Outs outs) {
+  for (size_t i = 0; i < outs.size(); ++i)
+    TL_CHECK(outs[i].dtype() == results[i].dtype(), TypeError, "Found dtype {} but expected {}", scalar_name(outs[i].dtype()),
+             scalar_name(results[i].dtype()));
+}
+// Kernels that check out with checkScalarType-style wording.
+void expected_scalar_type(Results results, Outs outs) {
+  for (size_t i = 0; i < outs.size(); ++i)
+    TL_CHECK(outs[i].dtype() == results[i].dtype(), TypeError, "expected scalar type {} but found {}",
+             scalar_name(results[i].dtype()), scalar_name(outs[i].dtype()));
+}
+// The stacking functions write through torch.cat's out=.
+void cat_castable(Results results, Outs outs) {
+  TL_CHECK(can_cast(results[0].dtype(), outs[0].dtype()), TypeError,
+           "torch.cat(): input types can't be cast to the desired output type {}", scalar_name(outs[0].dtype()));
+}
+// Checks worded by the kernels that own them (each message read off torch 1.13).
+template <Literal kOp>
+void bool_result(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "{} only supports bool tensor for result, got: {}", kOp.view(),
+           scalar_name(outs[0].dtype()));
+}
+void input_dtype_match(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "Expected the dtype for input and out to match, but got {} for input's dtype and {} for out's dtype.",
+           scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
+}
+void multi_dot_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "multi_dot(): expected out tensor to have dtype {} but got {}",
+           type_meta_name(results[0].dtype()), type_meta_name(outs[0].dtype()));
+}
+void index_select_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "index_select(): self and result must have the same scalar type");
+}
+template <Literal kOp>
+void norm_out_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "{} expected out tensor dtype {} but got: {}", kOp.view(),
+           scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
+}
+void vecdot_check(Results results, Outs outs) {
+  // (torch's message lacks the space after "dtype")
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "linalg.vecdot: Expected out of dtype{} but found {}",
+           scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
+}
+void floating_result(Results, Outs outs) {
+  TL_CHECK(is_floating(outs[0].dtype()) || is_complex(outs[0].dtype()), TypeError,
+           "logsumexp(): Expected floating point type for result tensor, but got: {}", scalar_name(outs[0].dtype()));
+}
+void nonzero_check(Results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == DType::Long, TypeError, "nonzero: Expected out tensor to have scalar type Long but got scalar type{}",
+           scalar_name(outs[0].dtype()));
+}
+void tensordot_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "tensordot: Expected the output tensor to have dtype {}, but got an output tensor with dtype {}",
+           scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
+}
+
+void pooling_output_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "expected dtype {} for `output` but got dtype {}",
+           type_meta_name(results[0].dtype()), type_meta_name(outs[0].dtype()));
+}
 void kthvalue_check(Results results, Outs outs) {
   TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "output values must be of same type as input");
   TL_CHECK(outs[1].dtype() == DType::Long, TypeError, "output indices must be of scalar type Long");
@@ -96,6 +168,21 @@ void into_outs(Stack& s) {
   for (Tensor& out : outs) push(s, out);
 }
 
+// The out= form of a functional with a `dtype` argument (its last before out=) that
+// computes in out's dtype when none is given: cumsum(x, out=int64) sums x as int64,
+// truncating first, as torch does (unlike sum.out, which sums, then casts).
+template <Literal kFunctional>
+void in_out_dtype(Stack& s) {
+  static const Operator* const functional = OperatorRegistry::global().find(kFunctional.view());
+  TL_INTERNAL_ASSERT(functional != nullptr, "out= form without its functional overload");
+  Tensor out = pop_tensor(s);
+  if (s.back().isNone()) s.back() = IValue(static_cast<int64_t>(dtype_info(out.dtype()).scalar_type_index));
+  functional->operation()(s);
+  const Tensor result = pop_tensor(s);
+  assign_out_unchecked(out, result);
+  push(s, out);
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -130,6 +217,222 @@ static RegisterOps reg({
     {"aten::unique_dim_consecutive.out(Tensor self, int dim, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))", into_outs<"aten::unique_dim_consecutive", 3, any_dtype>},
     {"aten::_unique.out(Tensor self, bool sorted=True, bool return_inverse=False, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))", into_outs<"aten::_unique", 2, any_dtype>},
     {"aten::_unique2.out(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))", into_outs<"aten::_unique2", 3, any_dtype>},
+    // out= forms whose functional overloads other files register, each with the check
+    // torch applies (derived_variants in gen_ops.py tries every one with a wrong dtype).
+    {"aten::index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index.Tensor", 1, any_dtype>},
+    {"aten::fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::fill.Scalar", 1, any_dtype>},
+    {"aten::fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::fill.Tensor", 1, any_dtype>},
+    {"aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::stack", 1, cat_castable>},
+    {"aten::gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::gather", 1, exact_dtype>},
+    {"aten::scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.src", 1, exact_dtype>},
+    {"aten::scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.value", 1, exact_dtype>},
+    {"aten::masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_fill.Scalar", 1, any_dtype>},
+    {"aten::masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_fill.Tensor", 1, any_dtype>},
+    {"aten::flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::flip", 1, any_dtype>},
+    {"aten::roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::roll", 1, any_dtype>},
+    {"aten::tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::tril", 1, exact_dtype>},
+    {"aten::triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::triu", 1, exact_dtype>},
+    {"aten::repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::repeat", 1, any_dtype>},
+    {"aten::gelu.out(Tensor self, *, str approximate=\"none\", Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::gelu", 1, found_dtype>},
+    {"aten::leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::leaky_relu", 1, found_dtype>},
+    {"aten::elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::elu", 1, found_dtype>},
+    {"aten::softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::softplus", 1, found_dtype>},
+    {"aten::clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp", 1, found_dtype>},
+    {"aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp_min", 1, found_dtype>},
+    {"aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp_max", 1, found_dtype>},
+    {"aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool unitriangular=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_solve_triangular", 1, expected_scalar_type>},
+    {"aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::frobenius_norm.dim", 1, any_dtype>},
+    {"aten::nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nuclear_norm", 1, any_dtype>},
+    {"aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nuclear_norm.dim", 1, any_dtype>},
+    {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::sum", 1, any_dtype>},
+    {"aten::prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::prod", 1, any_dtype>},
+    {"aten::prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", in_out_dtype<"aten::prod.dim_int">},
+    {"aten::argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::argmax", 1, exact_dtype>},
+    {"aten::argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::argmin", 1, exact_dtype>},
+    {"aten::norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::norm.Scalar", 1, any_dtype>},
+    {"aten::norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::norm.ScalarOpt_dtype", 1, any_dtype>},
+    {"aten::linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_vector_norm", 1, exact_dtype>},
+    {"aten::cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", in_out_dtype<"aten::cumsum">},
+    {"aten::cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", in_out_dtype<"aten::cumprod">},
+    {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::mm", 1, exact_dtype>},
+    {"aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::bmm", 1, exact_dtype>},
+    {"aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::matmul", 1, exact_dtype>},
+    {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addmm", 1, exact_dtype>},
+    {"aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linear", 1, exact_dtype>},
+    {"aten::_convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_convolution", 1, any_dtype>},
+    {"aten::convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::convolution", 1, any_dtype>},
+    {"aten::avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::avg_pool2d", 1, exact_dtype>},
+    {"aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::softmax.int", 1, exact_dtype>},
+    {"aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::log_softmax.int", 1, exact_dtype>},
+    {"aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_softmax", 1, exact_dtype>},
+    {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_log_softmax", 1, exact_dtype>},
+    {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::embedding", 1, any_dtype>},
+    {"aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::tensordot", 1, tensordot_check>},
+    {"aten::index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_select", 1, index_select_check>},
+    {"aten::nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nonzero", 1, nonzero_check>},
+    {"aten::linalg_matrix_norm.out(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_norm", 1, norm_out_check<"linalg.matrix_norm">>},
+    {"aten::linalg_matrix_norm.str_ord_out(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_norm.str_ord", 1, norm_out_check<"linalg.matrix_norm">>},
+    {"aten::linalg_norm.out(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_norm", 1, norm_out_check<"linalg.norm">>},
+    {"aten::linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_norm.ord_str", 1, norm_out_check<"linalg.norm">>},
+    {"aten::linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_power", 1, safely_castable<"matrix_power", "result">>},
+    {"aten::matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::matrix_power", 1, safely_castable<"matrix_power", "result">>},
+    {"aten::linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_multi_dot", 1, multi_dot_check>},
+    {"aten::chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::chain_matmul", 1, multi_dot_check>},
+    {"aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_vecdot", 1, vecdot_check>},
+    {"aten::amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::amax", 1, input_dtype_match>},
+    {"aten::amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::amin", 1, input_dtype_match>},
+    {"aten::max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::max.dim", 2, exact_dtype>},
+    {"aten::min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::min.dim", 2, exact_dtype>},
+    {"aten::all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::all", 1, bool_result<"all">>},
+    {"aten::all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::all.dim", 1, bool_result<"all">>},
+    {"aten::any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::any", 1, bool_result<"any">>},
+    {"aten::any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::any.dim", 1, bool_result<"any">>},
+    {"aten::logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::logsumexp", 1, floating_result>},
+    {"aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::sort", 2, exact_dtype>},
+    {"aten::sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::sort.stable", 2, exact_dtype>},
+    {"aten::topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::topk", 2, exact_dtype>},
+    {"aten::adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::adaptive_avg_pool2d", 1, pooling_output_check>},
+    {"aten::adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))", into_outs<"aten::adaptive_max_pool2d", 2, exact_dtype>},
+    // Single-output out= forms new with this file.
+    {"aten::_transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_transformer_encoder_layer_fwd", 1, any_dtype>},
+    {"aten::_upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bicubic2d_aa", 1, exact_dtype>},
+    {"aten::_upsample_bicubic2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bicubic2d_aa.vec", 1, any_dtype>},
+    {"aten::_upsample_bilinear2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bilinear2d_aa", 1, exact_dtype>},
+    {"aten::_upsample_bilinear2d_aa.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bilinear2d_aa.vec", 1, any_dtype>},
+    {"aten::_upsample_nearest_exact1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact1d", 1, exact_dtype>},
+    {"aten::_upsample_nearest_exact1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact1d.vec", 1, any_dtype>},
+    {"aten::_upsample_nearest_exact2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact2d", 1, exact_dtype>},
+    {"aten::_upsample_nearest_exact2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact2d.vec", 1, any_dtype>},
+    {"aten::_upsample_nearest_exact3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact3d", 1, exact_dtype>},
+    {"aten::_upsample_nearest_exact3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_nearest_exact3d.vec", 1, any_dtype>},
+    {"aten::addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addmv", 1, exact_dtype>},
+    {"aten::addr.out(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addr", 1, castable>},
+    {"aten::affine_grid_generator.out(Tensor theta, int[] size, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::affine_grid_generator", 1, any_dtype>},
+    {"aten::arctan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::arctan2", 1, castable>},
+    {"aten::atan2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::atan2", 1, castable>},
+    {"aten::avg_pool3d.out(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::avg_pool3d", 1, exact_dtype>},
+    {"aten::baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::baddbmm", 1, exact_dtype>},
+    {"aten::binary_cross_entropy_with_logits.out(Tensor self, Tensor target, Tensor? weight=None, Tensor? pos_weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::binary_cross_entropy_with_logits", 1, any_dtype>},
+    {"aten::bincount.out(Tensor self, Tensor? weights=None, int minlength=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::bincount", 1, any_dtype>},
+    {"aten::block_diag.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::block_diag", 1, any_dtype>},
+    {"aten::bucketize.Scalar_out(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::bucketize.Scalar", 1, any_dtype>},
+    {"aten::celu.out(Tensor self, Scalar alpha=1., *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::celu", 1, any_dtype>},
+    {"aten::channel_shuffle.out(Tensor self, int groups, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::channel_shuffle", 1, any_dtype>},
+    {"aten::cholesky.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::cholesky", 1, safely_castable<"cholesky", "result">>},
+    {"aten::cholesky_inverse.out(Tensor self, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::cholesky_inverse", 1, safely_castable<"cholesky_inverse", "result">>},
+    {"aten::cholesky_solve.out(Tensor self, Tensor input2, bool upper=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::cholesky_solve", 1, safely_castable<"cholesky_solve", "result">>},
+    {"aten::clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp.Tensor", 1, castable>},
+    {"aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp_max.Tensor", 1, castable>},
+    {"aten::clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clamp_min.Tensor", 1, castable>},
+    {"aten::clip.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clip.Tensor", 1, castable>},
+    {"aten::clip.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::clip", 1, found_dtype>},
+    {"aten::col2im.out(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::col2im", 1, expected_scalar_type>},
+    {"aten::column_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::column_stack", 1, cat_castable>},
+    {"aten::copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::copy", 1, any_dtype>},
+    {"aten::count_nonzero.dim_IntList_out(Tensor self, int[] dim, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::count_nonzero.dim_IntList", 1, any_dtype>},
+    {"aten::count_nonzero.out(Tensor self, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::count_nonzero", 1, any_dtype>},
+    {"aten::cross.out(Tensor self, Tensor other, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::cross", 1, exact_dtype>},
+    {"aten::deg2rad.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::deg2rad", 1, castable>},
+    {"aten::diag.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::diag", 1, expected_scalar_type>},
+    {"aten::dist.out(Tensor self, Tensor other, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::dist", 1, any_dtype>},
+    {"aten::dstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::dstack", 1, cat_castable>},
+    {"aten::exp2.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::exp2", 1, castable>},
+    {"aten::frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::frac", 1, found_dtype>},
+    {"aten::glu.out(Tensor self, int dim=-1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::glu", 1, castable>},
+    {"aten::grid_sampler_2d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::grid_sampler_2d", 1, any_dtype>},
+    {"aten::grid_sampler_3d.out(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::grid_sampler_3d", 1, any_dtype>},
+    {"aten::hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::hardshrink", 1, found_dtype>},
+    {"aten::hstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::hstack", 1, cat_castable>},
+    {"aten::huber_loss.out(Tensor self, Tensor target, int reduction=1, float delta=1., *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::huber_loss", 1, castable>},
+    {"aten::hypot.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::hypot", 1, castable>},
+    {"aten::index_add.out(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_add", 1, exact_dtype>},
+    {"aten::index_copy.out(Tensor self, int dim, Tensor index, Tensor source, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_copy", 1, exact_dtype>},
+    {"aten::index_fill.int_Scalar_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_fill.int_Scalar", 1, any_dtype>},
+    {"aten::index_fill.int_Tensor_out(Tensor self, int dim, Tensor index, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_fill.int_Tensor", 1, any_dtype>},
+    {"aten::index_put.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index_put", 1, any_dtype>},
+    {"aten::inverse.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::inverse", 1, exact_dtype>},
+    {"aten::isin.Scalar_Tensor_out(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::isin.Scalar_Tensor", 1, exact_dtype>},
+    {"aten::isin.Tensor_Scalar_out(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::isin.Tensor_Scalar", 1, exact_dtype>},
+    {"aten::isin.Tensor_Tensor_out(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool invert=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::isin.Tensor_Tensor", 1, exact_dtype>},
+    {"aten::isinf.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::isinf", 1, castable>},
+    {"aten::isnan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::isnan", 1, castable>},
+    {"aten::kron.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::kron", 1, castable>},
+    {"aten::lerp.Scalar_out(Tensor self, Tensor end, Scalar weight, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::lerp.Scalar", 1, castable>},
+    {"aten::lerp.Tensor_out(Tensor self, Tensor end, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::lerp.Tensor", 1, found_dtype>},
+    {"aten::linalg_cholesky.out(Tensor self, *, bool upper=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_cholesky", 1, exact_dtype>},
+    {"aten::linalg_cond.out(Tensor self, Scalar? p=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_cond", 1, safely_castable<"linalg.cond", "result">>},
+    {"aten::linalg_cond.p_str_out(Tensor self, str p, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_cond.p_str", 1, safely_castable<"linalg.cond", "result">>},
+    {"aten::linalg_cross.out(Tensor self, Tensor other, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_cross", 1, exact_dtype>},
+    {"aten::linalg_det.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_det", 1, exact_dtype>},
+    {"aten::linalg_eigvalsh.out(Tensor self, str UPLO=\"L\", *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_eigvalsh", 1, exact_dtype>},
+    {"aten::linalg_inv.out(Tensor A, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_inv", 1, exact_dtype>},
+    {"aten::linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_lu_solve", 1, exact_dtype>},
+    {"aten::linalg_matrix_rank.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_rank.atol_rtol_float", 1, safely_castable<"torch.linalg.matrix_rank", "result">>},
+    {"aten::linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_rank.atol_rtol_tensor", 1, safely_castable<"torch.linalg.matrix_rank", "result">>},
+    {"aten::linalg_matrix_rank.out(Tensor self, float tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_rank", 1, safely_castable<"torch.linalg.matrix_rank", "result">>},
+    {"aten::linalg_matrix_rank.out_tol_tensor(Tensor input, Tensor tol, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_rank.tol_tensor", 1, safely_castable<"torch.linalg.matrix_rank", "result">>},
+    {"aten::linalg_pinv.atol_rtol_float_out(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_pinv.atol_rtol_float", 1, safely_castable<"linalg.pinv", "result">>},
+    {"aten::linalg_pinv.atol_rtol_tensor_out(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool hermitian=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_pinv.atol_rtol_tensor", 1, safely_castable<"linalg.pinv", "result">>},
+    {"aten::linalg_pinv.out(Tensor self, float rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_pinv", 1, safely_castable<"linalg.pinv", "result">>},
+    {"aten::linalg_pinv.out_rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_pinv.rcond_tensor", 1, safely_castable<"linalg.pinv", "result">>},
+    {"aten::linalg_solve.out(Tensor A, Tensor B, *, bool left=True, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_solve", 1, exact_dtype>},
+    {"aten::linalg_svdvals.out(Tensor A, *, str? driver=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_svdvals", 1, exact_dtype>},
+    {"aten::log_sigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::log_sigmoid", 1, expected_scalar_type>},
+    {"aten::logaddexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::logaddexp", 1, castable>},
+    {"aten::logaddexp2.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::logaddexp2", 1, castable>},
+    {"aten::logit.out(Tensor self, float? eps=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::logit", 1, castable>},
+    {"aten::lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::lu_solve", 1, exact_dtype>},
+    {"aten::masked_scatter.out(Tensor self, Tensor mask, Tensor source, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_scatter", 1, any_dtype>},
+    {"aten::max_unpool2d.out(Tensor self, Tensor indices, int[2] output_size, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::max_unpool2d", 1, expected_scalar_type>},
+    {"aten::median.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::median", 1, any_dtype>},
+    {"aten::mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::mish", 1, found_dtype>},
+    {"aten::mse_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::mse_loss", 1, castable>},
+    {"aten::multi_margin_loss.out(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::multi_margin_loss", 1, expected_scalar_type>},
+    {"aten::multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::multilabel_margin_loss", 1, expected_scalar_type>},
+    {"aten::mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::mv", 1, exact_dtype>},
+    {"aten::nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nanmedian", 1, any_dtype>},
+    {"aten::nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nansum", 1, any_dtype>},
+    {"aten::negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::negative", 1, found_dtype>},
+    {"aten::nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nll_loss", 1, exact_dtype>},
+    {"aten::outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::outer", 1, castable>},
+    {"aten::pixel_shuffle.out(Tensor self, int upscale_factor, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::pixel_shuffle", 1, any_dtype>},
+    {"aten::pixel_unshuffle.out(Tensor self, int downscale_factor, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::pixel_unshuffle", 1, any_dtype>},
+    {"aten::prelu.out(Tensor self, Tensor weight, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::prelu", 1, any_dtype>},
+    {"aten::put.out(Tensor self, Tensor index, Tensor source, bool accumulate=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::put", 1, any_dtype>},
+    {"aten::rad2deg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::rad2deg", 1, castable>},
+    {"aten::renorm.out(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::renorm", 1, exact_dtype>},
+    {"aten::rot90.out(Tensor self, int k=1, int[] dims=[0, 1], *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::rot90", 1, any_dtype>},
+    {"aten::row_stack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::row_stack", 1, cat_castable>},
+    {"aten::scatter_add.out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter_add", 1, exact_dtype>},
+    {"aten::scatter_reduce.two_out(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter_reduce.two", 1, exact_dtype>},
+    {"aten::searchsorted.Scalar_out(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::searchsorted.Scalar", 1, any_dtype>},
+    {"aten::sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::sgn", 1, found_dtype>},
+    {"aten::smooth_l1_loss.out(Tensor self, Tensor target, int reduction=1, float beta=1., *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::smooth_l1_loss", 1, castable>},
+    {"aten::soft_margin_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::soft_margin_loss", 1, found_dtype>},
+    {"aten::softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::softshrink", 1, found_dtype>},
+    {"aten::square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::square", 1, found_dtype>},
+    {"aten::threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::threshold", 1, castable>},
+    {"aten::trace.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::trace", 1, any_dtype>},
+    {"aten::true_divide.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::true_divide.Tensor", 1, castable>},
+    {"aten::upsample_bicubic2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_bicubic2d", 1, exact_dtype>},
+    {"aten::upsample_bicubic2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_bicubic2d.vec", 1, any_dtype>},
+    {"aten::upsample_bilinear2d.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_bilinear2d", 1, exact_dtype>},
+    {"aten::upsample_bilinear2d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_bilinear2d.vec", 1, any_dtype>},
+    {"aten::upsample_linear1d.out(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_linear1d", 1, exact_dtype>},
+    {"aten::upsample_linear1d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_linear1d.vec", 1, any_dtype>},
+    {"aten::upsample_nearest1d.out(Tensor self, SymInt[1] output_size, float? scales=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest1d", 1, exact_dtype>},
+    {"aten::upsample_nearest1d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest1d.vec", 1, any_dtype>},
+    {"aten::upsample_nearest2d.out(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest2d", 1, exact_dtype>},
+    {"aten::upsample_nearest2d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest2d.vec", 1, any_dtype>},
+    {"aten::upsample_nearest3d.out(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest3d", 1, exact_dtype>},
+    {"aten::upsample_nearest3d.vec_out(Tensor input, SymInt[]? output_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_nearest3d.vec", 1, any_dtype>},
+    {"aten::upsample_trilinear3d.out(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_trilinear3d", 1, exact_dtype>},
+    {"aten::upsample_trilinear3d.vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::upsample_trilinear3d.vec", 1, any_dtype>},
+    {"aten::vstack.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::vstack", 1, cat_castable>},
+    {"aten::xlogy.OutScalar_Other(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::xlogy.Scalar_Other", 1, castable>},
+    {"aten::xlogy.OutScalar_Self(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::xlogy.Scalar_Self", 1, castable>},
+    {"aten::xlogy.OutTensor(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::xlogy.Tensor", 1, castable>},
+    {"aten::zero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::zero", 1, any_dtype>},
 });
 
 }  // namespace torchlet::jit::ops

@@ -11,24 +11,12 @@
 namespace torchlet::jit::ops {
 namespace {
 
-void finish_out(Stack& s, Tensor out, const Tensor& r, const char* op) {
-  assign_out(out, r, op);
-  push(s, out);
-}
-
 // --- matrix products ----------------------------------------------------------------------
 template <Tensor (*F)(const Tensor&, const Tensor&)>
 void matprod(Stack& s) {
   Tensor b = pop_tensor(s);
   Tensor a = pop_tensor(s);
   push(s, F(a, b));
-}
-template <Tensor (*F)(const Tensor&, const Tensor&)>
-void matprod_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Tensor b = pop_tensor(s);
-  Tensor a = pop_tensor(s);
-  finish_out(s, out, F(a, b), "mm");
 }
 Tensor addmm_impl(Stack& s, Tensor* self_out = nullptr) {
   Scalar alpha = pop_scalar(s);
@@ -40,10 +28,6 @@ Tensor addmm_impl(Stack& s, Tensor* self_out = nullptr) {
   return torchlet::addmm(self, m1, m2, beta, alpha);
 }
 void addmm(Stack& s) { push(s, addmm_impl(s)); }
-void addmm_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, addmm_impl(s), "addmm");
-}
 void addmm_(Stack& s) {
   Tensor self;
   Tensor r = addmm_impl(s, &self);
@@ -56,10 +40,6 @@ Tensor linear_impl(Stack& s) {
   return torchlet::linear(pop_tensor(s), w, bias);
 }
 void linear(Stack& s) { push(s, linear_impl(s)); }
-void linear_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, linear_impl(s), "linear");
-}
 
 // --- convolution ----------------------------------------------------------------------------
 using ConvFn = Tensor (*)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
@@ -127,11 +107,6 @@ Tensor convolution_pop(Stack& s, size_t extra) {
 }
 template <size_t kExtra>
 void convolution(Stack& s) { push(s, convolution_pop(s, kExtra)); }
-template <size_t kExtra>
-void convolution_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, convolution_pop(s, kExtra), "convolution");
-}
 
 // --- pooling -------------------------------------------------------------------------------
 void max_pool2d(Stack& s) {
@@ -152,32 +127,14 @@ Tensor avg_pool2d_impl(Stack& s) {
   return torchlet::avg_pool2d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad, divisor);
 }
 void avg_pool2d(Stack& s) { push(s, avg_pool2d_impl(s)); }
-void avg_pool2d_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, avg_pool2d_impl(s), "avg_pool2d");
-}
 void adaptive_avg_pool2d(Stack& s) {
   auto size = pop_int_list(s);
   push(s, torchlet::adaptive_avg_pool2d(pop_tensor(s), size));
-}
-void adaptive_avg_pool2d_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  auto size = pop_int_list(s);
-  finish_out(s, out, torchlet::adaptive_avg_pool2d(pop_tensor(s), size), "adaptive_avg_pool2d");
 }
 void adaptive_max_pool2d(Stack& s) {
   auto size = pop_int_list(s);
   auto [v, i] = torchlet::adaptive_max_pool2d(pop_tensor(s), size);
   push(s, v, i);
-}
-void adaptive_max_pool2d_out(Stack& s) {
-  Tensor out_i = pop_tensor(s);
-  Tensor out_v = pop_tensor(s);
-  auto size = pop_int_list(s);
-  auto [v, i] = torchlet::adaptive_max_pool2d(pop_tensor(s), size);
-  assign_out(out_v, v, "adaptive_max_pool2d");
-  assign_out(out_i, i, "adaptive_max_pool2d");
-  push(s, out_v, out_i);
 }
 
 // --- normalisation ------------------------------------------------------------------------
@@ -264,11 +221,6 @@ Tensor softmax_impl(Stack& s) {
 }
 template <bool kLog>
 void softmax(Stack& s) { push(s, softmax_impl<kLog>(s)); }
-template <bool kLog>
-void softmax_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, softmax_impl<kLog>(s), kLog ? "log_softmax" : "softmax");
-}
 // aten::_softmax(self, dim, half_to_float): half_to_float asks for a float32 result
 // from a float16 input.
 template <bool kLog>
@@ -281,11 +233,6 @@ Tensor softmax_internal_impl(Stack& s) {
 }
 template <bool kLog>
 void softmax_internal(Stack& s) { push(s, softmax_internal_impl<kLog>(s)); }
-template <bool kLog>
-void softmax_internal_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, softmax_internal_impl<kLog>(s), kLog ? "_log_softmax" : "_softmax");
-}
 
 // --- dropout ---------------------------------------------------------------------------------
 void dropout(Stack& s) {
@@ -319,10 +266,6 @@ Tensor embedding_impl(Stack& s) {
   return torchlet::embedding(pop_tensor(s), indices, padding_idx);
 }
 void embedding(Stack& s) { push(s, embedding_impl(s)); }
-void embedding_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, embedding_impl(s), "embedding");
-}
 // The output size of upsample_*.vec: given, or floor(input size * scale factor).
 std::vector<int64_t> upsample_size(const Tensor& input, const std::optional<std::vector<int64_t>>& size,
                                    const std::optional<std::vector<double>>& scales, const char* op) {
@@ -375,16 +318,11 @@ void upsample_bilinear2d_vec(Stack& s) {
 
 static RegisterOps reg({
     {"aten::mm(Tensor self, Tensor mat2) -> Tensor", matprod<torchlet::mm>},
-    {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::mm>},
     {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", matprod<torchlet::bmm>},
-    {"aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::bmm>},
     {"aten::matmul(Tensor self, Tensor other) -> Tensor", matprod<torchlet::matmul>},
-    {"aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", matprod_out<torchlet::matmul>},
     {"aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", addmm},
-    {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", addmm_out},
     {"aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)", addmm_},
     {"aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", linear},
-    {"aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)", linear_out},
     {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] dilation=[1], int groups=1) -> Tensor", conv<torchlet::conv1d>},
     {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1, int groups=1) -> Tensor", conv<torchlet::conv2d>},
     {"aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1, int groups=1) -> Tensor", conv<torchlet::conv3d>},
@@ -392,16 +330,11 @@ static RegisterOps reg({
     {"aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor", conv_transpose2d},
     {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor", convolution<4>},
     {"aten::_convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor", convolution<3>},
-    {"aten::_convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32, *, Tensor(a!) out) -> Tensor(a!)", convolution_out<4>},
     {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor", convolution<0>},
-    {"aten::convolution.out(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, *, Tensor(a!) out) -> Tensor(a!)", convolution_out<0>},
     {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor", max_pool2d},
     {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", avg_pool2d},
-    {"aten::avg_pool2d.out(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None, *, Tensor(a!) out) -> Tensor(a!)", avg_pool2d_out},
     {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", adaptive_avg_pool2d},
-    {"aten::adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)", adaptive_avg_pool2d_out},
     {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", adaptive_max_pool2d},
-    {"aten::adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))", adaptive_max_pool2d_out},
     {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor", batch_norm},
     {"aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", native_batch_norm},
     {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor", instance_norm},
@@ -409,13 +342,9 @@ static RegisterOps reg({
     {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)", native_layer_norm},
     {"aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor", group_norm},
     {"aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<false>},
-    {"aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", softmax_out<false>},
     {"aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<true>},
-    {"aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)", softmax_out<true>},
     {"aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<false>},
-    {"aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", softmax_internal_out<false>},
     {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<true>},
-    {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)", softmax_internal_out<true>},
     {"aten::dropout(Tensor input, float p, bool train) -> Tensor", dropout},
     {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace},
     {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
@@ -425,7 +354,6 @@ static RegisterOps reg({
     {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
     {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
     {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor", embedding},
-    {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)", embedding_out},
     {"aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_nearest2d},
     {"aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", upsample_nearest2d_vec},
     {"aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_bilinear2d},

@@ -25,11 +25,6 @@ void sum_all(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   push(s, torchlet::sum(pop_tensor(s), {}, false, dtype));
 }
-void sum_all_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  auto dtype = pop_opt_dtype(s);
-  finish_out(s, out, torchlet::sum(pop_tensor(s), {}, false, dtype), "sum");
-}
 Tensor sum_dim_impl(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   bool keepdim = pop_bool(s);
@@ -60,11 +55,6 @@ void prod_all(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   push(s, torchlet::prod(pop_tensor(s), std::nullopt, false, dtype));
 }
-void prod_all_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  auto dtype = pop_opt_dtype(s);
-  finish_out(s, out, torchlet::prod(pop_tensor(s), std::nullopt, false, dtype), "prod");
-}
 Tensor prod_dim_impl(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   bool keepdim = pop_bool(s);
@@ -72,10 +62,6 @@ Tensor prod_dim_impl(Stack& s) {
   return torchlet::prod(pop_tensor(s), dim, keepdim, dtype);
 }
 void prod_dim(Stack& s) { push(s, prod_dim_impl(s)); }
-void prod_dim_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, prod_dim_impl(s), "prod");
-}
 
 template <bool kMax>
 Tensor amax_impl(Stack& s) {
@@ -86,11 +72,6 @@ Tensor amax_impl(Stack& s) {
 }
 template <bool kMax>
 void amax(Stack& s) { push(s, amax_impl<kMax>(s)); }
-template <bool kMax>
-void amax_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, amax_impl<kMax>(s), kMax ? "amax" : "amin");
-}
 
 template <bool kMax>
 void max_all(Stack& s) {
@@ -108,15 +89,6 @@ template <bool kMax>
 void max_dim(Stack& s) {
   auto [v, i] = max_dim_impl<kMax>(s);
   push(s, v, i);
-}
-template <bool kMax>
-void max_dim_out(Stack& s) {
-  Tensor out_i = pop_tensor(s);
-  Tensor out_v = pop_tensor(s);
-  auto [v, i] = max_dim_impl<kMax>(s);
-  assign_out(out_v, v, kMax ? "max" : "min");
-  assign_out(out_i, i, kMax ? "max" : "min");
-  push(s, out_v, out_i);
 }
 template <bool kMax>
 void max_other(Stack& s) {
@@ -141,11 +113,6 @@ Tensor argmax_impl(Stack& s) {
 }
 template <bool kMax>
 void argmax(Stack& s) { push(s, argmax_impl<kMax>(s)); }
-template <bool kMax>
-void argmax_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, argmax_impl<kMax>(s), kMax ? "argmax" : "argmin");
-}
 
 template <bool kAll>
 void all_all(Stack& s) {
@@ -162,12 +129,6 @@ void equal(Stack& s) {
 }
 
 template <bool kAll>
-void all_all_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Tensor t = pop_tensor(s);
-  finish_out(s, out, kAll ? torchlet::all(t) : torchlet::any(t), kAll ? "all" : "any");
-}
-template <bool kAll>
 Tensor all_dim_impl(Stack& s) {
   bool keepdim = pop_bool(s);
   int64_t dim = pop_int(s);
@@ -176,11 +137,6 @@ Tensor all_dim_impl(Stack& s) {
 }
 template <bool kAll>
 void all_dim(Stack& s) { push(s, all_dim_impl<kAll>(s)); }
-template <bool kAll>
-void all_dim_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, all_dim_impl<kAll>(s), kAll ? "all" : "any");
-}
 
 // var/std: `bool unbiased` is correction 1 or 0; `int? correction` None is 1.
 template <bool kStd>
@@ -226,11 +182,6 @@ void norm_scalar(Stack& s) {
   Scalar p = pop_scalar(s);
   push(s, torchlet::norm(pop_tensor(s), p.to_double()));
 }
-void norm_scalar_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Scalar p = pop_scalar(s);
-  finish_out(s, out, torchlet::norm(pop_tensor(s), p.to_double()), "norm");
-}
 Tensor norm_dim_impl(Stack& s, std::optional<DType> dtype) {
   bool keepdim = pop_bool(s);
   auto dims = pop_int_list(s);
@@ -265,10 +216,6 @@ Tensor norm_dtype_impl(Stack& s) {
   return torchlet::norm(pop_tensor(s).to(d), norm_p(p));
 }
 void norm_dtype(Stack& s) { push(s, norm_dtype_impl(s)); }
-void norm_dtype_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, norm_dtype_impl(s), "norm");
-}
 Tensor vector_norm_impl(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   bool keepdim = pop_bool(s);
@@ -277,10 +224,6 @@ Tensor vector_norm_impl(Stack& s) {
   return torchlet::norm(pop_tensor(s), ord.to_double(), dims, keepdim, dtype);
 }
 void vector_norm(Stack& s) { push(s, vector_norm_impl(s)); }
-void vector_norm_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, vector_norm_impl(s), "linalg_vector_norm");
-}
 
 Tensor logsumexp_impl(Stack& s) {
   bool keepdim = pop_bool(s);
@@ -293,10 +236,6 @@ void histc(Stack& s) {
   push(s, torchlet::histc(pop_tensor(s), bins, lo, hi));
 }
 void logsumexp(Stack& s) { push(s, logsumexp_impl(s)); }
-void logsumexp_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, logsumexp_impl(s), "logsumexp");
-}
 
 template <bool kSum>
 Tensor cum_impl(Stack& s, Tensor* self = nullptr) {
@@ -308,11 +247,6 @@ Tensor cum_impl(Stack& s, Tensor* self = nullptr) {
 }
 template <bool kSum>
 void cum(Stack& s) { push(s, cum_impl<kSum>(s)); }
-template <bool kSum>
-void cum_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, cum_impl<kSum>(s), kSum ? "cumsum" : "cumprod");
-}
 template <bool kSum>
 void cum_(Stack& s) {
   Tensor self;
@@ -333,15 +267,6 @@ template <bool kStableArg>
 void sort(Stack& s) {
   auto [v, i] = sort_impl<kStableArg>(s);
   push(s, v, i);
-}
-template <bool kStableArg>
-void sort_out(Stack& s) {
-  Tensor out_i = pop_tensor(s);
-  Tensor out_v = pop_tensor(s);
-  auto [v, i] = sort_impl<kStableArg>(s);
-  assign_out(out_v, v, "sort");
-  assign_out(out_i, i, "sort");
-  push(s, out_v, out_i);
 }
 template <bool kStableArg>
 Tensor argsort_impl(Stack& s) {
@@ -367,56 +292,35 @@ void topk(Stack& s) {
   auto [v, i] = topk_impl(s);
   push(s, v, i);
 }
-void topk_out(Stack& s) {
-  Tensor out_i = pop_tensor(s);
-  Tensor out_v = pop_tensor(s);
-  auto [v, i] = topk_impl(s);
-  assign_out(out_v, v, "topk");
-  assign_out(out_i, i, "topk");
-  push(s, out_v, out_i);
-}
 
 }  // namespace
 
 static RegisterOps reg({
     {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", sum_all},
-    {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", sum_all_out},
     {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", sum_dim},
     {"aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", sum_dim_out},
     {"aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", mean_all},
     {"aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", mean_dim},
     {"aten::mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", mean_dim_out},
     {"aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", prod_all},
-    {"aten::prod.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", prod_all_out},
     {"aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", prod_dim},
-    {"aten::prod.int_out(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", prod_dim_out},
     {"aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", amax<true>},
-    {"aten::amax.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", amax_out<true>},
     {"aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", amax<false>},
-    {"aten::amin.out(Tensor self, int[1] dim=[], bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", amax_out<false>},
     {"aten::max(Tensor self) -> Tensor", max_all<true>},
     {"aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", max_dim<true>},
-    {"aten::max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)", max_dim_out<true>},
     {"aten::max.other(Tensor self, Tensor other) -> Tensor", max_other<true>},
     {"aten::max.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", max_other_out<true>},
     {"aten::min(Tensor self) -> Tensor", max_all<false>},
     {"aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", max_dim<false>},
-    {"aten::min.dim_min(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) min, Tensor(b!) min_indices) -> (Tensor(a!) values, Tensor(b!) indices)", max_dim_out<false>},
     {"aten::min.other(Tensor self, Tensor other) -> Tensor", max_other<false>},
     {"aten::min.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", max_other_out<false>},
     {"aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", argmax<true>},
-    {"aten::argmax.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", argmax_out<true>},
     {"aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", argmax<false>},
-    {"aten::argmin.out(Tensor self, int? dim=None, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", argmax_out<false>},
     {"aten::all(Tensor self) -> Tensor", all_all<true>},
     {"aten::equal(Tensor self, Tensor other) -> bool", equal},
-    {"aten::all.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", all_all_out<true>},
     {"aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", all_dim<true>},
-    {"aten::all.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", all_dim_out<true>},
     {"aten::any(Tensor self) -> Tensor", all_all<false>},
-    {"aten::any.all_out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", all_all_out<false>},
     {"aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", all_dim<false>},
-    {"aten::any.out(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", all_dim_out<false>},
     {"aten::var(Tensor self, bool unbiased=True) -> Tensor", var_all<false>},
     {"aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor", var_dim<false>},
     {"aten::var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", var_dim_out<false>},
@@ -428,33 +332,24 @@ static RegisterOps reg({
     {"aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor", var_corr<true>},
     {"aten::std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)", var_corr_out<true>},
     {"aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor", norm_scalar},
-    {"aten::norm.Scalar_out(Tensor self, Scalar p=2, *, Tensor(a!) out) -> Tensor(a!)", norm_scalar_out},
     {"aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor", norm_dim},
     {"aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", norm_dim_out},
     {"aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor", norm_dim_dtype},
     {"aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", norm_dim_dtype_out},
     {"aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor", norm_dtype},
-    {"aten::norm.ScalarOpt_dtype_out(Tensor self, Scalar? p, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", norm_dtype_out},
     {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", vector_norm},
-    {"aten::linalg_vector_norm.out(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", vector_norm_out},
     {"aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", histc},
     {"aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", logsumexp},
-    {"aten::logsumexp.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", logsumexp_out},
     {"aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", cum<true>},
-    {"aten::cumsum.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", cum_out<true>},
     {"aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", cum_<true>},
     {"aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", cum<false>},
-    {"aten::cumprod.out(Tensor self, int dim, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", cum_out<false>},
     {"aten::cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", cum_<false>},
     {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", sort<false>},
     {"aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", sort<true>},
-    {"aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", sort_out<false>},
-    {"aten::sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", sort_out<true>},
     {"aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", argsort<false>},
     {"aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor", argsort<true>},
     {"aten::argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)", argsort_out},
     {"aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)", topk},
-    {"aten::topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", topk_out},
 });
 
 }  // namespace torchlet::jit::ops

@@ -324,13 +324,6 @@ void fill(Stack& s) {
   r.fill_(v);
   push(s, r);
 }
-void fill_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  Scalar v = fill_value(pop(s));
-  Tensor r = pop_tensor(s).clone();
-  r.fill_(v);
-  finish_out(s, out, r, "fill");
-}
 void zero_(Stack& s) {
   Tensor self = pop_tensor(s);
   self.fill_(0);
@@ -401,10 +394,6 @@ Tensor index_select_impl(Stack& s) {
   return torchlet::index_select(pop_tensor(s), dim, index);
 }
 void index_select(Stack& s) { push(s, index_select_impl(s)); }
-void index_select_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, index_select_impl(s), "index_select");
-}
 Tensor gather_impl(Stack& s) {
   pop_bool(s);  // sparse_grad
   Tensor index = pop_tensor(s);
@@ -412,10 +401,6 @@ Tensor gather_impl(Stack& s) {
   return torchlet::gather(pop_tensor(s), dim, index);
 }
 void gather(Stack& s) { push(s, gather_impl(s)); }
-void gather_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, gather_impl(s), "gather");
-}
 // scatter with a Scalar value scatters a tensor of that value shaped like index.
 Tensor scatter_impl(Stack& s, Tensor* self_out = nullptr) {
   IValue src = pop(s);
@@ -427,10 +412,6 @@ Tensor scatter_impl(Stack& s, Tensor* self_out = nullptr) {
   return torchlet::scatter(self, dim, index, source);
 }
 void scatter(Stack& s) { push(s, scatter_impl(s)); }
-void scatter_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, scatter_impl(s), "scatter");
-}
 void scatter_(Stack& s) {
   Tensor self;
   Tensor r = scatter_impl(s, &self);
@@ -451,10 +432,6 @@ Tensor masked_fill_impl(Stack& s, Tensor* self_out = nullptr) {
   return torchlet::masked_fill(self, mask, value);
 }
 void masked_fill(Stack& s) { push(s, masked_fill_impl(s)); }
-void masked_fill_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, masked_fill_impl(s), "masked_fill");
-}
 void masked_fill_(Stack& s) {
   Tensor self;
   Tensor r = masked_fill_impl(s, &self);
@@ -468,20 +445,12 @@ Tensor flip_impl(Stack& s) {
   return torchlet::flip(pop_tensor(s), dims);
 }
 void flip(Stack& s) { push(s, flip_impl(s)); }
-void flip_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, flip_impl(s), "flip");
-}
 Tensor roll_impl(Stack& s) {
   auto dims = pop_int_list(s);
   auto shifts = pop_int_list(s);
   return torchlet::roll(pop_tensor(s), shifts, dims);
 }
 void roll(Stack& s) { push(s, roll_impl(s)); }
-void roll_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, roll_impl(s), "roll");
-}
 template <bool kLower>
 Tensor tri_impl(Stack& s, Tensor* self_out = nullptr) {
   int64_t diagonal = pop_int(s);
@@ -491,11 +460,6 @@ Tensor tri_impl(Stack& s, Tensor* self_out = nullptr) {
 }
 template <bool kLower>
 void tri(Stack& s) { push(s, tri_impl<kLower>(s)); }
-template <bool kLower>
-void tri_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, tri_impl<kLower>(s), kLower ? "tril" : "triu");
-}
 template <bool kLower>
 void tri_(Stack& s) {
   Tensor self;
@@ -508,15 +472,7 @@ Tensor repeat_impl(Stack& s) {
   return torchlet::repeat(pop_tensor(s), repeats);
 }
 void repeat(Stack& s) { push(s, repeat_impl(s)); }
-void repeat_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, repeat_impl(s), "repeat");
-}
 void nonzero(Stack& s) { push(s, torchlet::nonzero(pop_tensor(s))); }
-void nonzero_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, torchlet::nonzero(pop_tensor(s)), "nonzero");
-}
 
 }  // namespace
 
@@ -583,14 +539,11 @@ static RegisterOps reg({
     {"aten::fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)", fill_},
     {"aten::fill.Scalar(Tensor self, Scalar value) -> Tensor", fill},
     {"aten::fill.Tensor(Tensor self, Tensor value) -> Tensor", fill},
-    {"aten::fill.Scalar_out(Tensor self, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", fill_out},
-    {"aten::fill.Tensor_out(Tensor self, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", fill_out},
     {"aten::zero_(Tensor(a!) self) -> Tensor(a!)", zero_},
     {"aten::zero(Tensor self) -> Tensor", zero},
     {"aten::cat(Tensor[] tensors, int dim=0) -> Tensor", join<torchlet::cat>},
     {"aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", join_out<torchlet::cat>},
     {"aten::stack(Tensor[] tensors, int dim=0) -> Tensor", join<torchlet::stack>},
-    {"aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", join_out<torchlet::stack>},
     {"aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]", split},
     {"aten::unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]", split},
     {"aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]", split_sizes},
@@ -599,35 +552,23 @@ static RegisterOps reg({
     {"aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]", chunk},
     {"aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]", unbind},
     {"aten::index_select(Tensor self, int dim, Tensor index) -> Tensor", index_select},
-    {"aten::index_select.out(Tensor self, int dim, Tensor index, *, Tensor(a!) out) -> Tensor(a!)", index_select_out},
     {"aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", gather},
-    {"aten::gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)", gather_out},
     {"aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", scatter},
     {"aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", scatter},
-    {"aten::scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)", scatter_out},
-    {"aten::scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", scatter_out},
     {"aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", scatter_},
     {"aten::scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)", scatter_},
     {"aten::masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", masked_fill},
     {"aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", masked_fill},
-    {"aten::masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", masked_fill_out},
-    {"aten::masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", masked_fill_out},
     {"aten::masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)", masked_fill_},
     {"aten::masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)", masked_fill_},
     {"aten::flip(Tensor self, int[] dims) -> Tensor", flip},
-    {"aten::flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)", flip_out},
     {"aten::roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", roll},
-    {"aten::roll.out(Tensor self, int[1] shifts, int[1] dims=[], *, Tensor(a!) out) -> Tensor(a!)", roll_out},
     {"aten::tril(Tensor self, int diagonal=0) -> Tensor", tri<true>},
-    {"aten::tril.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)", tri_out<true>},
     {"aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", tri_<true>},
     {"aten::triu(Tensor self, int diagonal=0) -> Tensor", tri<false>},
-    {"aten::triu.out(Tensor self, int diagonal=0, *, Tensor(a!) out) -> Tensor(a!)", tri_out<false>},
     {"aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", tri_<false>},
     {"aten::repeat(Tensor self, SymInt[] repeats) -> Tensor", repeat},
-    {"aten::repeat.out(Tensor self, SymInt[] repeats, *, Tensor(a!) out) -> Tensor(a!)", repeat_out},
     {"aten::nonzero(Tensor self) -> Tensor", nonzero},
-    {"aten::nonzero.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", nonzero_out},
 });
 
 }  // namespace torchlet::jit::ops
