@@ -115,13 +115,48 @@ void pooling_output_check(Results results, Outs outs) {
   TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "expected dtype {} for `output` but got dtype {}",
            type_meta_name(results[0].dtype()), type_meta_name(outs[0].dtype()));
 }
+void nan_to_num_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "nan_to_num: dtype of out: {} should be same as input: {}",
+           scalar_name(outs[0].dtype()), scalar_name(results[0].dtype()));
+}
+void histc_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "torch.histogram: input tensor and hist tensor should have the same dtype, but got input {} and hist {}",
+           type_meta_name(results[0].dtype()), type_meta_name(outs[0].dtype()));
+}
+void masked_select_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "masked_select(): self and result must have the same scalar type");
+}
+void take_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "take(): self and out expected to have the same dtype, but got self.dtype = {} and out.dtype = {}",
+           scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
+}
+void float_power_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "the output given to float_power has dtype {} but the operation's result requires dtype {}",
+           scalar_name(outs[0].dtype()), scalar_name(results[0].dtype()));
+}
+void input_dtype_result_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "result dtype {} does not match input dtype {}",
+           scalar_name(outs[0].dtype()), scalar_name(results[0].dtype()));
+}
+// The result is int32 exactly when out_int32 was set.
+void searchsorted_check(Results results, Outs outs) {
+  TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError,
+           "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on "
+           "whether out_int32 flag is True, but we got output tensor's dtype {} and out_int32 flag is {}",
+           scalar_name(outs[0].dtype()), results[0].dtype() == DType::Int ? "True" : "False");
+}
 void kthvalue_check(Results results, Outs outs) {
+  TL_INTERNAL_ASSERT(outs.size() == 2, "a values/indices check on another form");
   TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "output values must be of same type as input");
   TL_CHECK(outs[1].dtype() == DType::Long, TypeError, "output indices must be of scalar type Long");
 }
 // median and nanmedian (torch's checkScalarType, then checkSameType, naming "median").
 std::string legacy_tensor_name(DType d) { return fmt::format("torch.{}Tensor", scalar_name(d)); }
 void median_check(Results results, Outs outs) {
+  TL_INTERNAL_ASSERT(outs.size() == 2, "a values/indices check on another form");
   TL_CHECK(outs[1].dtype() == DType::Long, TypeError,
            "Expected tensor for argument #1 'indices' to have scalar type Long; but got {} instead (while checking "
            "arguments for median)",
@@ -132,13 +167,14 @@ void median_check(Results results, Outs outs) {
            legacy_tensor_name(outs[0].dtype()), legacy_tensor_name(results[0].dtype()));
 }
 void mode_check(Results results, Outs outs) {
+  TL_INTERNAL_ASSERT(outs.size() == 2, "a values/indices check on another form");
   TL_CHECK(outs[0].dtype() == results[0].dtype(), TypeError, "expected scalar type '{}' but got '{}' for values output",
            scalar_name(results[0].dtype()), scalar_name(outs[0].dtype()));
   TL_CHECK(outs[1].dtype() == DType::Long, TypeError, "expected scalar type 'Long' but got '{}' for indices output",
            scalar_name(outs[1].dtype()));
 }
 void cumulative_extreme_check(Results results, Outs outs) {
-  for (size_t i = 0; i < 2; ++i)
+  for (size_t i = 0; i < outs.size(); ++i)
     TL_CHECK(outs[i].dtype() == results[i].dtype(), TypeError, "expected scalar_type {} but found {}",
              scalar_name(results[i].dtype()), scalar_name(outs[i].dtype()));
 }
@@ -293,6 +329,18 @@ static RegisterOps reg({
     {"aten::topk.values(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::topk", 2, exact_dtype>},
     {"aten::adaptive_avg_pool2d.out(Tensor self, SymInt[2] output_size, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::adaptive_avg_pool2d", 1, pooling_output_check>},
     {"aten::adaptive_max_pool2d.out(Tensor self, int[2] output_size, *, Tensor(a!) out, Tensor(b!) indices) -> (Tensor(a!), Tensor(b!))", into_outs<"aten::adaptive_max_pool2d", 2, exact_dtype>},
+    {"aten::nan_to_num.out(Tensor self, float? nan=None, float? posinf=None, float? neginf=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nan_to_num", 1, nan_to_num_check>},
+    {"aten::histc.out(Tensor self, int bins=100, Scalar min=0, Scalar max=0, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::histc", 1, histc_check>},
+    {"aten::masked_select.out(Tensor self, Tensor mask, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_select", 1, masked_select_check>},
+    {"aten::take.out(Tensor self, Tensor index, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::take", 1, take_check>},
+    {"aten::float_power.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::float_power.Tensor_Tensor", 1, float_power_check>},
+    {"aten::float_power.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::float_power.Tensor_Scalar", 1, float_power_check>},
+    {"aten::float_power.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::float_power.Scalar", 1, float_power_check>},
+    {"aten::adaptive_avg_pool3d.out(Tensor self, int[3] output_size, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::adaptive_avg_pool3d", 1, pooling_output_check>},
+    {"aten::logcumsumexp.out(Tensor self, int dim, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::logcumsumexp", 1, cumulative_extreme_check>},
+    {"aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::dot", 1, input_dtype_result_check>},
+    {"aten::searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::searchsorted.Tensor", 1, searchsorted_check>},
+    {"aten::bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::bucketize.Tensor", 1, searchsorted_check>},
     // Single-output out= forms new with this file.
     {"aten::_transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_transformer_encoder_layer_fwd", 1, any_dtype>},
     {"aten::_upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bicubic2d_aa", 1, exact_dtype>},
