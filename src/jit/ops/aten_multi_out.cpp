@@ -219,6 +219,34 @@ void in_out_dtype(Stack& s) {
   push(s, out);
 }
 
+// std/var/norm's out= forms reduce in out's dtype (torch's reduction takes its dtype from
+// the result): self is cast to it before the functional runs, and a non-floating out is
+// the kernel's refusal. std(x_float32, 0, out=float64) is the float64 computation.
+// kWholeInDouble: std and var reduce to a single element through torch's separate
+// whole-tensor path, in double, whatever out's dtype, then cast into out (an int64 out
+// is accepted there).
+template <Literal kFunctional, Literal kKernel, bool kWholeInDouble>
+void reduce_in_out_dtype(Stack& s) {
+  static const Operator* const functional = OperatorRegistry::global().find(kFunctional.view());
+  TL_INTERNAL_ASSERT(functional != nullptr, "out= form without its functional overload");
+  Tensor out = pop_tensor(s);
+  const size_t arguments = functional->schema().arguments.size();
+  TL_INTERNAL_ASSERT(s.size() >= arguments, "stack holds fewer values than the schema's arguments");
+  Stack in_out_dtype(s.end() - static_cast<std::ptrdiff_t>(arguments), s.end());
+  const DType self_dtype = in_out_dtype.front().toTensor().dtype();
+  functional->operation()(s);
+  Tensor result = pop_tensor(s);
+  if (out.dtype() != self_dtype && !(kWholeInDouble && result.numel() == 1)) {
+    TL_CHECK(is_floating(out.dtype()), UnsupportedError, "\"{}\" not implemented for '{}'", kKernel.view(),
+             scalar_name(out.dtype()));
+    in_out_dtype.front() = IValue(in_out_dtype.front().toTensor().to(out.dtype()));
+    functional->operation()(in_out_dtype);
+    result = pop_tensor(in_out_dtype);
+  }
+  assign_out_unchecked(out, result);
+  push(s, out);
+}
+
 }  // namespace
 
 static RegisterOps reg({
@@ -341,6 +369,12 @@ static RegisterOps reg({
     {"aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::dot", 1, input_dtype_result_check>},
     {"aten::searchsorted.Tensor_out(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? side=None, Tensor? sorter=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::searchsorted.Tensor", 1, searchsorted_check>},
     {"aten::bucketize.Tensor_out(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::bucketize.Tensor", 1, searchsorted_check>},
+    {"aten::var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::var.dim", "std_cpu", true>},
+    {"aten::var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::var.correction", "std_cpu", true>},
+    {"aten::std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::std.dim", "std_cpu", true>},
+    {"aten::std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::std.correction", "std_cpu", true>},
+    {"aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::norm.ScalarOpt_dim", "norm_cpu", false>},
+    {"aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", reduce_in_out_dtype<"aten::norm.ScalarOpt_dim_dtype", "norm_cpu", false>},
     // Single-output out= forms new with this file.
     {"aten::_transformer_encoder_layer_fwd.out(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_transformer_encoder_layer_fwd", 1, any_dtype>},
     {"aten::_upsample_bicubic2d_aa.out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::_upsample_bicubic2d_aa", 1, exact_dtype>},

@@ -158,11 +158,6 @@ Tensor var_dim_impl(Stack& s) {
 template <bool kStd>
 void var_dim(Stack& s) { push(s, var_dim_impl<kStd>(s)); }
 template <bool kStd>
-void var_dim_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, var_dim_impl<kStd>(s), kStd ? "std" : "var");
-}
-template <bool kStd>
 Tensor var_corr_impl(Stack& s) {
   bool keepdim = pop_bool(s);
   auto correction = pop_opt_int(s);
@@ -171,11 +166,6 @@ Tensor var_corr_impl(Stack& s) {
 }
 template <bool kStd>
 void var_corr(Stack& s) { push(s, var_corr_impl<kStd>(s)); }
-template <bool kStd>
-void var_corr_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, var_corr_impl<kStd>(s), kStd ? "std" : "var");
-}
 
 double norm_p(const std::optional<Scalar>& p) { return p ? p->to_double() : 2.0; }
 void norm_scalar(Stack& s) {
@@ -189,10 +179,6 @@ Tensor norm_dim_impl(Stack& s, std::optional<DType> dtype) {
   return torchlet::norm(maybe_to(pop_tensor(s), dtype), norm_p(p), dims, keepdim);
 }
 void norm_dim(Stack& s) { push(s, norm_dim_impl(s, std::nullopt)); }
-void norm_dim_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  finish_out(s, out, norm_dim_impl(s, std::nullopt), "norm");
-}
 // norm's dtype= must be floating or complex (torch's check, before any other).
 DType norm_out_dtype(Stack& s) {
   DType d = to_dtype(pop_int(s));
@@ -204,11 +190,6 @@ DType norm_out_dtype(Stack& s) {
 void norm_dim_dtype(Stack& s) {
   DType d = norm_out_dtype(s);
   push(s, norm_dim_impl(s, d));
-}
-void norm_dim_dtype_out(Stack& s) {
-  Tensor out = pop_tensor(s);
-  DType d = norm_out_dtype(s);
-  finish_out(s, out, norm_dim_impl(s, d), "norm");
 }
 Tensor norm_dtype_impl(Stack& s) {
   DType d = norm_out_dtype(s);
@@ -323,19 +304,13 @@ static RegisterOps reg({
     {"aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", all_dim<false>},
     {"aten::var(Tensor self, bool unbiased=True) -> Tensor", var_all<false>},
     {"aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor", var_dim<false>},
-    {"aten::var.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", var_dim_out<false>},
     {"aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor", var_corr<false>},
-    {"aten::var.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)", var_corr_out<false>},
     {"aten::std(Tensor self, bool unbiased=True) -> Tensor", var_all<true>},
     {"aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor", var_dim<true>},
-    {"aten::std.out(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", var_dim_out<true>},
     {"aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor", var_corr<true>},
-    {"aten::std.correction_out(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False, Tensor(a!) out) -> Tensor(a!)", var_corr_out<true>},
     {"aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor", norm_scalar},
     {"aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor", norm_dim},
-    {"aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", norm_dim_out},
     {"aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor", norm_dim_dtype},
-    {"aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> Tensor(a!)", norm_dim_dtype_out},
     {"aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor", norm_dtype},
     {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", vector_norm},
     {"aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", histc},
