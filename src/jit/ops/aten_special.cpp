@@ -1,6 +1,7 @@
 // The torch.special functions torch evaluates element by element (entr, ndtr, log_ndtr,
 // ndtri, erfcx, xlog1py, zeta, polygamma, the regularized incomplete gamma functions
-// igamma/igammac, the modified Bessel functions i0/i0e/i1/i1e) and the
+// igamma/igammac, the modified Bessel functions i0/i0e/i1/i1e and the Bessel functions
+// of the first kind j0/j1) and the
 // floating-point bit tools ldexp, nextafter and frexp, with their in-place and out=
 // forms. The scalar formulas are in src/tensor/kernels/special_math.h; this file owns
 // the dtype rules (torch 1.13's: integers and bool compute in float32, each kernel's
@@ -87,6 +88,13 @@ Tensor i0(const Tensor& self) { return unary_float(self, "i0_vml_cpu", true, [](
 Tensor i0e(const Tensor& self) { return unary_float(self, "i0e_cpu", true, [](auto x) { return sp::i0e(x); }); }
 Tensor i1(const Tensor& self) { return unary_float(self, "i1_cpu", false, [](auto x) { return sp::i1(x); }); }
 Tensor i1e(const Tensor& self) { return unary_float(self, "i1e_cpu", false, [](auto x) { return sp::i1e(x); }); }
+// Bessel functions of the first kind: float32 and float64 only in torch 1.13's kernels.
+Tensor bessel_j0(const Tensor& self) {
+  return unary_float(self, "bessel_j0_cpu", false, [](auto x) { return sp::bessel_j0(x); });
+}
+Tensor bessel_j1(const Tensor& self) {
+  return unary_float(self, "bessel_j1_cpu", false, [](auto x) { return sp::bessel_j1(x); });
+}
 
 // torch 1.13's special_ndtr is a composition, (1 + erf(x / sqrt 2)) / 2, each step in
 // the result dtype (so float16 fails in erf, as torch's does).
@@ -112,7 +120,8 @@ void unary_out(Stack& s) {
 }
 constexpr char kEntr[] = "special_entr", kErfcx[] = "special_erfcx", kLogNdtr[] = "special_log_ndtr",
                kNdtri[] = "special_ndtri", kNdtr[] = "special_ndtr", kI0[] = "i0", kI0e[] = "special_i0e",
-               kI1[] = "special_i1", kI1e[] = "special_i1e";
+               kI1[] = "special_i1", kI1e[] = "special_i1e", kBesselJ0[] = "special_bessel_j0",
+               kBesselJ1[] = "special_bessel_j1";
 
 void i0_(Stack& s) {
   Tensor self = pop_tensor(s);
@@ -442,6 +451,10 @@ static RegisterOps reg({
     {"aten::special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1, kI1>},
     {"aten::special_i1e(Tensor self) -> Tensor", unary<i1e>},
     {"aten::special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1e, kI1e>},
+    {"aten::special_bessel_j0(Tensor self) -> Tensor", unary<bessel_j0>},
+    {"aten::special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<bessel_j0, kBesselJ0>},
+    {"aten::special_bessel_j1(Tensor self) -> Tensor", unary<bessel_j1>},
+    {"aten::special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<bessel_j1, kBesselJ1>},
     {"aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor", ldexp_op},
     {"aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)", ldexp_},
     {"aten::ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", ldexp_out},

@@ -1,6 +1,6 @@
 // Scalar formulas of torch.special's functions that torch evaluates one element at a
 // time (ATen/native/Math.h and the CPU kernels of 1.13): the Cephes Chebyshev series
-// of the modified Bessel functions i0/i0e/i1/i1e, Cephes ndtri, Steven G.
+// of the modified Bessel functions i0/i0e/i1/i1e, Cephes j0/j1, Cephes ndtri, Steven G.
 // Johnson's erfcx (Faddeeva package), SciPy's log_ndtr, entr, xlog1py, SciPy's
 // regularized incomplete gamma functions (igamma/igammac), and nextafter on
 // bfloat16's bits. Each keeps torch's order of operations and the precision of every
@@ -846,6 +846,98 @@ T igamma(T a, T x) {
   return igamma_series(a, x);
 }
 
+
+// --- Bessel functions of the first kind ------------------------------------------------------
+// torch's bessel_j0_forward / bessel_j1_forward (Cephes j0/j1): a rational function of
+// x^2 up to 5, scaled by the product of (x^2 - r^2) over the first two zeros r, and
+// Hankel's asymptotic form with rational P and Q in (5/x)^2 beyond. Each polynomial
+// step is one fused multiply-add, as torch's compiler makes it; the tables are
+// torch's, rounded to the element type. Cephes evaluates the denominators RQ and QQ
+// with an implicit leading coefficient 1 (p1evl); torch 1.13 drops it, which costs up
+// to ~1e-8 absolute below 5 and ~5e-7 just past it. Kept: the contract is torch's bits.
+
+// Horner's rule over a coefficient table, highest power first.
+template <typename T, size_t N>
+T horner(T z, const Coefficients<T, N>& c) {
+  T r = 0;
+  for (size_t i = 0; i < N; ++i) r = std::fma(r, z, c.c[i]);
+  return r;
+}
+
+// The large-argument form sqrt(2 / (pi x)) (P cos(x - phase) - (5/x) Q sin(x - phase)),
+// P = pp/pq and Q = qp/qq evaluated at w = (5/x)^2.
+template <typename T, size_t NP, size_t NQ>
+T bessel_j_hankel(T x, T w, T phase, const Coefficients<T, NP>& pp, const Coefficients<T, NP>& pq,
+                  const Coefficients<T, NQ>& qp, const Coefficients<T, NP>& qq) {
+  const T p = horner(w, pp) / horner(w, pq);
+  const T q = T(5) / x * (horner(w, qp) / horner(w, qq)) * std::sin(x - phase);
+  return std::fma(p, std::cos(x - phase), -q) * T(0.797884560802865355879892119868763737) / std::sqrt(x);
+}
+
+template <typename T>
+T bessel_j0(T x) {
+  static constexpr double kPP[7] = {7.96936729297347051624e-04, 8.28352392107440799803e-02, 1.23953371646414299388e+00,
+                                    5.44725003058768775090e+00, 8.74716500199817011941e+00, 5.30324038235394892183e+00,
+                                    9.99999999999999997821e-01};
+  static constexpr double kPQ[7] = {9.24408810558863637013e-04, 8.56288474354474431428e-02, 1.25352743901058953537e+00,
+                                    5.47097740330417105182e+00, 8.76190883237069594232e+00, 5.30605288235394617618e+00,
+                                    1.00000000000000000218e+00};
+  static constexpr double kQP[8] = {-1.13663838898469149931e-02, -1.28252718670509318512e+00, -1.95539544257735972385e+01,
+                                    -9.32060152123768231369e+01, -1.77681167980488050595e+02, -1.47077505154951170175e+02,
+                                    -5.14105326766599330220e+01, -6.05014350600728481186e+00};
+  static constexpr double kQQ[7] = {6.43178256118178023184e+01, 8.56430025976980587198e+02, 3.88240183605401609683e+03,
+                                    7.24046774195652478189e+03, 5.93072701187316984827e+03, 2.06209331660327847417e+03,
+                                    2.42005740240291393179e+02};
+  static constexpr double kRP[4] = {-4.79443220978201773821e+09, 1.95617491946556577543e+12, -2.49248344360967716204e+14,
+                                    9.70862251047306323952e+15};
+  static constexpr double kRQ[8] = {4.99563147152651017219e+02, 1.73785401676374683123e+05, 4.84409658339962045305e+07,
+                                    1.11855537045356834862e+10, 2.11277520115489217587e+12, 3.10518229857422583814e+14,
+                                    3.18121955943204943306e+16, 1.71086294081043136091e+18};
+  static constexpr Coefficients<T, 7> pp{kPP}, pq{kPQ}, qq{kQQ};
+  static constexpr Coefficients<T, 8> qp{kQP}, rq{kRQ};
+  static constexpr Coefficients<T, 4> rp{kRP};
+  if (x < T(0)) x = -x;
+  if (x <= T(5)) {
+    // Below 1e-5 the series 1 - x^2/4 is exact to the precision.
+    if (x < T(0.00001)) return T(1) - x * x / T(4);
+    const T xx = x * x;
+    return (xx - T(5.78318596294678452118e+00)) * (xx - T(3.04712623436620863991e+01)) * horner(xx, rp) / horner(xx, rq);
+  }
+  return bessel_j_hankel(x, T(25) / (x * x), T(0.785398163397448309615660845819875721), pp, pq, qp, qq);
+}
+
+template <typename T>
+T bessel_j1(T x) {
+  static constexpr double kPP[7] = {7.62125616208173112003e-04, 7.31397056940917570436e-02, 1.12719608129684925192e+00,
+                                    5.11207951146807644818e+00, 8.42404590141772420927e+00, 5.21451598682361504063e+00,
+                                    1.00000000000000000254e+00};
+  static constexpr double kPQ[7] = {5.71323128072548699714e-04, 6.88455908754495404082e-02, 1.10514232634061696926e+00,
+                                    5.07386386128601488557e+00, 8.39985554327604159757e+00, 5.20982848682361821619e+00,
+                                    9.99999999999999997461e-01};
+  static constexpr double kQP[8] = {5.10862594750176621635e-02, 4.98213872951233449420e+00, 7.58238284132545283818e+01,
+                                    3.66779609360150777800e+02, 7.10856304998926107277e+02, 5.97489612400613639965e+02,
+                                    2.11688757100572135698e+02, 2.52070205858023719784e+01};
+  static constexpr double kQQ[7] = {7.42373277035675149943e+01, 1.05644886038262816351e+03, 4.98641058337653607651e+03,
+                                    9.56231892404756170795e+03, 7.99704160447350683650e+03, 2.82619278517639096600e+03,
+                                    3.36093607810698293419e+02};
+  static constexpr double kRP[4] = {-8.99971225705559398224e+08, 4.52228297998194034323e+11, -7.27494245221818276015e+13,
+                                    3.68295732863852883286e+15};
+  static constexpr double kRQ[8] = {6.20836478118054335476e+02, 2.56987256757748830383e+05, 8.35146791431949253037e+07,
+                                    2.21511595479792499675e+10, 4.74914122079991414898e+12, 7.84369607876235854894e+14,
+                                    8.95222336184627338078e+16, 5.32278620332680085395e+18};
+  static constexpr Coefficients<T, 7> pp{kPP}, pq{kPQ}, qq{kQQ};
+  static constexpr Coefficients<T, 8> qp{kQP}, rq{kRQ};
+  static constexpr Coefficients<T, 4> rp{kRP};
+  // Odd: torch evaluates -j1(-x), so -0 gives -0.
+  if (x < T(0)) return -bessel_j1(-x);
+  if (x <= T(5)) {
+    const T xx = x * x;
+    return horner(xx, rp) / horner(xx, rq) * x * (xx - T(1.46819706421238932572e+01)) *
+           (xx - T(4.92184563216946036703e+01));
+  }
+  const T five_x = T(5) / x;
+  return bessel_j_hankel(x, five_x * five_x, T(2.356194490192344928846982537459627163), pp, pq, qp, qq);
+}
 
 // nextafter on 16-bit bfloat16 patterns (sign-magnitude): the step away from zero is
 // +1 on the magnitude, toward zero -1, and from a zero the smallest subnormal with
