@@ -515,6 +515,8 @@ T lanczos_sum_expg_scaled(T x) {
   return n / d;
 }
 
+// The element type's lgamma (torch's std::lgamma: lgammaf for float), in its reentrant
+// form, which writes no global sign.
 template <typename T>
 T lgamma_of(T x) {
   int sign = 0;
