@@ -1,5 +1,7 @@
 // The torch.special functions torch evaluates element by element (entr, ndtr, log_ndtr,
-// ndtri, erfcx, xlog1py, zeta, polygamma, the modified Bessel functions i0/i0e/i1/i1e) and the
+// ndtri, erfcx, xlog1py, zeta, polygamma, the regularized incomplete gamma functions
+// igamma/igammac, the modified Bessel functions i0/i0e/i1/i1e and the Bessel functions
+// of the first kind j0/j1) and the
 // floating-point bit tools ldexp, nextafter and frexp, with their in-place and out=
 // forms. The scalar formulas are in src/tensor/kernels/special_math.h; this file owns
 // the dtype rules (torch 1.13's: integers and bool compute in float32, each kernel's
@@ -86,6 +88,13 @@ Tensor i0(const Tensor& self) { return unary_float(self, "i0_vml_cpu", true, [](
 Tensor i0e(const Tensor& self) { return unary_float(self, "i0e_cpu", true, [](auto x) { return sp::i0e(x); }); }
 Tensor i1(const Tensor& self) { return unary_float(self, "i1_cpu", false, [](auto x) { return sp::i1(x); }); }
 Tensor i1e(const Tensor& self) { return unary_float(self, "i1e_cpu", false, [](auto x) { return sp::i1e(x); }); }
+// Bessel functions of the first kind: float32 and float64 only in torch 1.13's kernels.
+Tensor bessel_j0(const Tensor& self) {
+  return unary_float(self, "bessel_j0_cpu", false, [](auto x) { return sp::bessel_j0(x); });
+}
+Tensor bessel_j1(const Tensor& self) {
+  return unary_float(self, "bessel_j1_cpu", false, [](auto x) { return sp::bessel_j1(x); });
+}
 
 // torch 1.13's special_ndtr is a composition, (1 + erf(x / sqrt 2)) / 2, each step in
 // the result dtype (so float16 fails in erf, as torch's does).
@@ -111,7 +120,8 @@ void unary_out(Stack& s) {
 }
 constexpr char kEntr[] = "special_entr", kErfcx[] = "special_erfcx", kLogNdtr[] = "special_log_ndtr",
                kNdtri[] = "special_ndtri", kNdtr[] = "special_ndtr", kI0[] = "i0", kI0e[] = "special_i0e",
-               kI1[] = "special_i1", kI1e[] = "special_i1e";
+               kI1[] = "special_i1", kI1e[] = "special_i1e", kBesselJ0[] = "special_bessel_j0",
+               kBesselJ1[] = "special_bessel_j1";
 
 void i0_(Stack& s) {
   Tensor self = pop_tensor(s);
@@ -187,22 +197,70 @@ void special_binary(Stack& s) {
 }
 constexpr char kXlog1py[] = "special_xlog1py", kZeta[] = "special_zeta";
 
-// --- zeta and polygamma --------------------------------------------------------------------
+// --- zeta, polygamma, igamma and igammac -----------------------------------------------------
+
+// Broadcasts a and b, reads both as `compute` (float or double) and applies f element by
+// element: the loop of torch's binary kernels that evaluate a scalar formula per element
+// (zeta, igamma, igammac).
+template <typename F>
+Tensor map_binary(const Tensor& a0, const Tensor& b0, DType compute, const F& f) {
+  const Shape shape = broadcast_shapes(a0.sizes(), b0.sizes());
+  const Tensor a = a0.to(compute).expand(shape).contiguous();
+  const Tensor b = b0.to(compute).expand(shape).contiguous();
+  Tensor out = empty(shape, compute);
+  auto run = [&]<typename T>(const T* pa, const T* pb, T* po) {
+    for (int64_t i = 0; i < out.numel(); ++i) po[i] = f(pa[i], pb[i]);
+  };
+  if (compute == DType::Float) {
+    run(a.data<float>(), b.data<float>(), out.data<float>());
+  } else {
+    TL_INTERNAL_ASSERT(compute == DType::Double, "map_binary: float or double only");
+    run(a.data<double>(), b.data<double>(), out.data<double>());
+  }
+  return out;
+}
 
 // torch.special.zeta(x, q): float32 and float64 only (integers promote to float32).
 Tensor zeta(const Tensor& x0, const Tensor& q0, DType r) {
   if (!is_floating(r) && !is_complex(r) && !is_quantized(r)) r = kDefaultFloatDType;
   if (r != DType::Float && r != DType::Double) not_implemented("zeta_cpu", r);
-  const Shape shape = broadcast_shapes(x0.sizes(), q0.sizes());
-  const Tensor x = x0.to(r).expand(shape).contiguous();
-  const Tensor q = q0.to(r).expand(shape).contiguous();
-  Tensor out = empty(shape, r);
-  auto run = [&]<typename T>(const T* px, const T* pq, T* po) {
-    for (int64_t i = 0; i < out.numel(); ++i) po[i] = sp::zeta(px[i], pq[i]);
-  };
-  if (r == DType::Float) run(x.data<float>(), q.data<float>(), out.data<float>());
-  else run(x.data<double>(), q.data<double>(), out.data<double>());
-  return out;
+  return map_binary(x0.to(r), q0.to(r), r, [](auto x, auto q) { return sp::zeta(x, q); });
+}
+
+// torch.igamma / igammac (torch.special.gammainc / gammaincc): the regularized lower and
+// upper incomplete gamma functions of (a = self, x = other). Unlike the torch.special
+// unary functions these are plain binary ops: the operands' promoted type must itself be
+// floating (integers are refused, not promoted); float16 and bfloat16 round the operands
+// to that type, compute in float and round the result once.
+template <bool kUpper>
+Tensor incomplete_gamma(const Tensor& a, const Tensor& x) {
+  const DType r = result_type(a, x);
+  if (!is_floating(r)) not_implemented(kUpper ? "igammac_cpu" : "igamma_cpu", r);
+  const DType compute = r == DType::Double ? DType::Double : DType::Float;
+  const Tensor result = map_binary(a.to(r), x.to(r), compute, [](auto av, auto xv) {
+    return kUpper ? sp::igammac(av, xv) : sp::igamma(av, xv);
+  });
+  return result.to(r);
+}
+template <bool kUpper>
+void incomplete_gamma_op(Stack& s) {
+  const Tensor x = pop_tensor(s);
+  push(s, incomplete_gamma<kUpper>(pop_tensor(s), x));
+}
+template <bool kUpper>
+void incomplete_gamma_(Stack& s) {
+  const Tensor x = pop_tensor(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, incomplete_gamma<kUpper>(self, x), kUpper ? "igammac_" : "igamma_");
+  push(s, self);
+}
+template <bool kUpper>
+void incomplete_gamma_out(Stack& s) {
+  Tensor out = pop_tensor(s);
+  const Tensor x = pop_tensor(s);
+  const Tensor a = pop_tensor(s);
+  assign_out(out, incomplete_gamma<kUpper>(a, x), kUpper ? "igammac" : "igamma");
+  push(s, out);
 }
 
 // torch.polygamma(n, x): digamma for n = 0, trigamma for 1, (-1)^(n+1) n! zeta(n + 1, x)
@@ -375,6 +433,12 @@ static RegisterOps reg({
     {"aten::special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kTensors, true, kZeta>},
     {"aten::special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarSelf, true, kZeta>},
     {"aten::special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarOther, true, kZeta>},
+    {"aten::igamma(Tensor self, Tensor other) -> Tensor", incomplete_gamma_op<false>},
+    {"aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)", incomplete_gamma_<false>},
+    {"aten::igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", incomplete_gamma_out<false>},
+    {"aten::igammac(Tensor self, Tensor other) -> Tensor", incomplete_gamma_op<true>},
+    {"aten::igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)", incomplete_gamma_<true>},
+    {"aten::igammac.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", incomplete_gamma_out<true>},
     {"aten::polygamma(int n, Tensor self) -> Tensor", polygamma_op},
     {"aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", polygamma_out},
     {"aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", polygamma_},
@@ -387,6 +451,10 @@ static RegisterOps reg({
     {"aten::special_i1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1, kI1>},
     {"aten::special_i1e(Tensor self) -> Tensor", unary<i1e>},
     {"aten::special_i1e.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<i1e, kI1e>},
+    {"aten::special_bessel_j0(Tensor self) -> Tensor", unary<bessel_j0>},
+    {"aten::special_bessel_j0.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<bessel_j0, kBesselJ0>},
+    {"aten::special_bessel_j1(Tensor self) -> Tensor", unary<bessel_j1>},
+    {"aten::special_bessel_j1.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<bessel_j1, kBesselJ1>},
     {"aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor", ldexp_op},
     {"aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)", ldexp_},
     {"aten::ldexp.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", ldexp_out},
