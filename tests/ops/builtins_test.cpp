@@ -333,5 +333,15 @@ TEST(Builtins, NarrowCopyOfATransposedTensorIsItsNarrowedCopy) {
   EXPECT_EQ(copy.select(0, 0).to_vector<float>(), (std::vector<float>{0, 6, 12, 18}));
 }
 
+// A tensor with no columns costs nothing whatever its row count, so pdist's pair count
+// n(n - 1)/2 must not overflow (UBSan ends the process where it would): refused by name.
+TEST(Builtins, PdistRefusesARowCountWhosePairsOverflow) {
+  const Tensor rows = empty({int64_t{1} << 33, 0}, DType::Float);
+  EXPECT_NE(op_error("aten::pdist", {rows, IValue(2.0)}).find("pdist: 8589934592 rows"), std::string::npos);
+  // Below that, no columns give zero distances (torch's answer).
+  const Tensor few = empty({4, 0}, DType::Float);
+  EXPECT_EQ(call_op("aten::pdist", {few, IValue(2.0)}).toTensor().to_vector<float>(), std::vector<float>(6, 0.0f));
+}
+
 }  // namespace
 }  // namespace torchlet

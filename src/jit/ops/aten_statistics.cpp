@@ -265,7 +265,12 @@ Tensor pdist_forward_of(const Tensor& self, double p) {
   const int64_t n = self.size(0);
   if (n <= 1) return empty({0}, self.dtype());
   const int64_t m = self.size(1);
-  const int64_t pairs = n * (n - 1) / 2;
+  // A tensor with no columns holds no bytes whatever its row count, so n(n-1) can
+  // overflow int64 (torch's does, undefined behaviour); refuse by name instead.
+  int64_t twice_pairs = 0;
+  TL_CHECK(!__builtin_mul_overflow(n, n - 1, &twice_pairs), LimitError,
+           "pdist: {} rows make more row pairs than an int64 can count", n);
+  const int64_t pairs = twice_pairs / 2;
   if (m == 0) return zeros({pairs}, self.dtype());
   TL_CHECK(self.dtype() == DType::Float || self.dtype() == DType::Double, UnsupportedError,
            "\"pdist\" not implemented for '{}'", type_name(self.dtype()));
