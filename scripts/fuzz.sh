@@ -127,7 +127,17 @@ for t in "${targets[@]}"; do
   if [[ $status -ne 0 || $found -gt 0 ]]; then
     failed=1
     line+=" (exit $status; log $log)"
-    grep -E "^==[0-9]+==|SUMMARY|ERROR|Test unit written" "$log" | head -n 20 || true
+    # The whole sanitizer report (a leak's allocation stacks included) and the input
+    # itself: a CI machine's crashes/ folder is gone once the run ends, and a finding
+    # that cannot be replayed cannot be fixed.
+    sed -n '/^==[0-9]*==ERROR/,/^SUMMARY/p' "$log" | head -n 150 || true
+    grep -E "Test unit written" "$log" | head -n 5 || true
+    for unit in $(grep -oE "Test unit written to [^ ]+" "$log" | awk '{print $5}'); do
+      if [[ -f $unit && $(stat -c %s "$unit") -le 16384 ]]; then
+        echo "base64 of $(basename "$unit") (replay: base64 -d > FILE; build-sanitize/fuzz/$t FILE):"
+        base64 -w 100 "$unit"
+      fi
+    done
   fi
   [[ $status -ne 0 || $found -gt 0 ]] || rm -f "$log"
   echo "$line"
