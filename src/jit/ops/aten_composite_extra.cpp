@@ -1078,19 +1078,8 @@ template <bool kScalarOther, Form kForm>
 void copysign(Stack& s) {
   Tensor out;
   if constexpr (kForm == Form::kOut) out = pop_tensor(s);
-  Tensor other;
-  DType promoted;
-  Tensor self;
-  if constexpr (kScalarOther) {
-    const Scalar scalar = pop_scalar(s);
-    self = pop_tensor(s);
-    promoted = result_type(self, scalar);
-    other = scalar_tensor(scalar);
-  } else {
-    other = pop_tensor(s);
-    self = pop_tensor(s);
-    promoted = result_type(self, other);
-  }
+  auto [self, other, promoted] =
+      pop_binary_operands<kScalarOther ? BinaryOperands::kScalarOther : BinaryOperands::kTensors>(s);
   const Tensor result = copysign_impl(self, other, promoted);
   if constexpr (kForm == Form::kFunctional) {
     push(s, result);

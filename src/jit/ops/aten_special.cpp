@@ -163,30 +163,13 @@ Tensor xlog1py(const Tensor& x0, const Tensor& y0, DType r) {
   return out.to(r);
 }
 
-// The six schemas of a torch.special binary function: a Tensor or a Scalar (promoted as
-// a wrapped number) on either side, the result returned or written into out=.
-enum class Operands { kTensors, kScalarOther, kScalarSelf };
-template <Tensor (*F)(const Tensor&, const Tensor&, DType), Operands kOperands, bool kOut, const char* kName>
+// The six schemas of a torch.special binary function: a Tensor or a Scalar on either
+// side, the result returned or written into out=.
+template <Tensor (*F)(const Tensor&, const Tensor&, DType), BinaryOperands kOperands, bool kOut, const char* kName>
 void special_binary(Stack& s) {
   Tensor out;
   if constexpr (kOut) out = pop_tensor(s);
-  Tensor self, other;
-  DType promoted;
-  if constexpr (kOperands == Operands::kTensors) {
-    other = pop_tensor(s);
-    self = pop_tensor(s);
-    promoted = result_type(self, other);
-  } else if constexpr (kOperands == Operands::kScalarOther) {
-    const Scalar scalar = pop_scalar(s);
-    self = pop_tensor(s);
-    promoted = result_type(self, scalar);
-    other = scalar_tensor(scalar);
-  } else {
-    other = pop_tensor(s);
-    const Scalar scalar = pop_scalar(s);
-    promoted = result_type(other, scalar);
-    self = scalar_tensor(scalar);
-  }
+  const auto [self, other, promoted] = pop_binary_operands<kOperands>(s);
   Tensor result = F(self, other, promoted);
   if constexpr (kOut) {
     assign_out(out, result, kName);
@@ -421,18 +404,18 @@ static RegisterOps reg({
     {"aten::special_ndtri.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<ndtri, kNdtri>},
     {"aten::special_erfcx(Tensor self) -> Tensor", unary<erfcx>},
     {"aten::special_erfcx.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unary_out<erfcx, kErfcx>},
-    {"aten::special_xlog1py(Tensor self, Tensor other) -> Tensor", special_binary<xlog1py, Operands::kTensors, false, kXlog1py>},
-    {"aten::special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<xlog1py, Operands::kScalarOther, false, kXlog1py>},
-    {"aten::special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<xlog1py, Operands::kScalarSelf, false, kXlog1py>},
-    {"aten::special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kTensors, true, kXlog1py>},
-    {"aten::special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kScalarSelf, true, kXlog1py>},
-    {"aten::special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, Operands::kScalarOther, true, kXlog1py>},
-    {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", special_binary<zeta, Operands::kTensors, false, kZeta>},
-    {"aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<zeta, Operands::kScalarOther, false, kZeta>},
-    {"aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<zeta, Operands::kScalarSelf, false, kZeta>},
-    {"aten::special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kTensors, true, kZeta>},
-    {"aten::special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarSelf, true, kZeta>},
-    {"aten::special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, Operands::kScalarOther, true, kZeta>},
+    {"aten::special_xlog1py(Tensor self, Tensor other) -> Tensor", special_binary<xlog1py, BinaryOperands::kTensors, false, kXlog1py>},
+    {"aten::special_xlog1py.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<xlog1py, BinaryOperands::kScalarOther, false, kXlog1py>},
+    {"aten::special_xlog1py.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<xlog1py, BinaryOperands::kScalarSelf, false, kXlog1py>},
+    {"aten::special_xlog1py.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, BinaryOperands::kTensors, true, kXlog1py>},
+    {"aten::special_xlog1py.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, BinaryOperands::kScalarSelf, true, kXlog1py>},
+    {"aten::special_xlog1py.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<xlog1py, BinaryOperands::kScalarOther, true, kXlog1py>},
+    {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", special_binary<zeta, BinaryOperands::kTensors, false, kZeta>},
+    {"aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", special_binary<zeta, BinaryOperands::kScalarOther, false, kZeta>},
+    {"aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", special_binary<zeta, BinaryOperands::kScalarSelf, false, kZeta>},
+    {"aten::special_zeta.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, BinaryOperands::kTensors, true, kZeta>},
+    {"aten::special_zeta.self_scalar_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, BinaryOperands::kScalarSelf, true, kZeta>},
+    {"aten::special_zeta.other_scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", special_binary<zeta, BinaryOperands::kScalarOther, true, kZeta>},
     {"aten::igamma(Tensor self, Tensor other) -> Tensor", incomplete_gamma_op<false>},
     {"aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)", incomplete_gamma_<false>},
     {"aten::igamma.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", incomplete_gamma_out<false>},

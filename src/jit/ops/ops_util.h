@@ -102,6 +102,34 @@ IValue tensor_list(const std::vector<Tensor>& v);
 IValue list_like(const ListImpl& like, std::vector<IValue> elements);
 inline IValue opt(const std::optional<Tensor>& t) { return t ? IValue(*t) : IValue(); }
 
+// The operands of a binary function whose schemas take a Tensor or a Scalar on either
+// side (the Scalar promoted as a wrapped number), popped with their result type.
+enum class BinaryOperands { kTensors, kScalarOther, kScalarSelf };
+struct PoppedBinary {
+  Tensor self, other;
+  DType promoted;
+};
+template <BinaryOperands kOperands>
+PoppedBinary pop_binary_operands(Stack& s) {
+  PoppedBinary b;
+  if constexpr (kOperands == BinaryOperands::kTensors) {
+    b.other = pop_tensor(s);
+    b.self = pop_tensor(s);
+    b.promoted = result_type(b.self, b.other);
+  } else if constexpr (kOperands == BinaryOperands::kScalarOther) {
+    const Scalar scalar = pop_scalar(s);
+    b.self = pop_tensor(s);
+    b.promoted = result_type(b.self, scalar);
+    b.other = scalar_tensor(scalar);
+  } else {
+    b.other = pop_tensor(s);
+    const Scalar scalar = pop_scalar(s);
+    b.promoted = result_type(b.other, scalar);
+    b.self = scalar_tensor(scalar);
+  }
+  return b;
+}
+
 // The number of inputs a vararg schema received (pushed last by the caller).
 inline size_t pop_num_inputs(Stack& s) { return static_cast<size_t>(pop(s).toInt()); }
 
