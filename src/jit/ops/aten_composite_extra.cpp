@@ -156,11 +156,19 @@ Tensor pop_isclose(Stack& s) {
 void isclose(Stack& s) { push(s, pop_isclose(s)); }
 void allclose(Stack& s) { push(s, torchlet::all(pop_isclose(s)).item().to<bool>()); }
 
+// torch's nansum kernel runs over floating result types only: a floating input summed
+// into an integer dtype (given, or out='s through the out= forms) is refused by name. An
+// integer input holds no NaN and is summed as sum() sums it.
+void check_nansum_dtype(const Tensor& x, std::optional<DType> dtype) {
+  TL_CHECK(!is_floating(x.dtype()) || !dtype || is_floating(*dtype), UnsupportedError,
+           "\"nansum_cpu\" not implemented for '{}'", dtype_info(*dtype).scalar_type_name);
+}
 void nansum(Stack& s) {
   auto dtype = pop_opt_dtype(s);
   const bool keepdim = pop_bool(s);
   auto dim = pop_opt_int_list(s);
   Tensor x = pop_tensor(s);
+  check_nansum_dtype(x, dtype);
   Tensor zeroed = is_floating(x.dtype()) ? torchlet::masked_fill(x, isnan_of(x), Scalar(0.0)) : x;
   push(s, torchlet::sum(zeroed, dim ? IntList(*dim) : IntList{}, keepdim, dtype));
 }
@@ -171,6 +179,7 @@ void nanmean(Stack& s) {
   Tensor x = pop_tensor(s);
   TL_CHECK(is_floating(x.dtype()), TypeError, "nanmean(): expected input to have floating point dtype but got {}",
            type_name(x.dtype()));
+  check_nansum_dtype(x, dtype);
   const IntList dims = dim ? IntList(*dim) : IntList{};
   Tensor present = torchlet::sum(torchlet::logical_not(isnan_of(x)), dims, keepdim);
   Tensor total = torchlet::sum(torchlet::masked_fill(x, isnan_of(x), Scalar(0.0)), dims, keepdim, dtype);

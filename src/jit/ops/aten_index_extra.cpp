@@ -447,6 +447,8 @@ void logspace(Stack& s) {
   Scalar end = pop_scalar(s), start = pop_scalar(s);
   TL_CHECK(steps >= 0, ValueError, "number of steps must be non-negative");
   const DType out = dtype.value_or(kDefaultFloatDType);
+  TL_CHECK(out != DType::Bool && out != DType::Half, UnsupportedError, "\"logspace_cpu\" not implemented for '{}'",
+           dtype_info(out).scalar_type_name);
   Tensor exps = torchlet::linspace(start, end, steps, DType::Double);
   push(s, torchlet::pow(Scalar(base), exps).to(out));
 }

@@ -219,6 +219,42 @@ void in_out_dtype(Stack& s) {
   push(s, out);
 }
 
+// The out= form of a factory (eye, logspace): torch makes the values in out's dtype, so
+// the functional runs with it and the default layout, device and pin_memory.
+// kKeepsShape: logspace, like linspace, resizes out only when its element count is not
+// `steps`, so a [2, 2] out takes four steps in its own shape.
+template <Literal kFunctional, bool kKeepsShape>
+void factory_into_out(Stack& s) {
+  static const Operator* const functional = OperatorRegistry::global().find(kFunctional.view());
+  TL_INTERNAL_ASSERT(functional != nullptr, "out= form without its functional overload");
+  Tensor out = pop_tensor(s);
+  push(s, IValue(static_cast<int64_t>(dtype_info(out.dtype()).scalar_type_index)));
+  for (int option = 0; option < 3; ++option) push(s, IValue());  // layout, device, pin_memory
+  functional->operation()(s);
+  Tensor result = pop_tensor(s);
+  if (kKeepsShape && result.numel() == out.numel()) result = result.reshape(out.sizes());
+  assign_out_unchecked(out, result);
+  push(s, out);
+}
+
+// diff.out: torch's out= path narrows the input (prepend and append joined) to its
+// length less n, so a negative n, which the functional answers with that joined input,
+// is narrow's refusal here.
+void diff_out(Stack& s) {
+  static const Operator* const functional = OperatorRegistry::global().find("aten::diff");
+  TL_INTERNAL_ASSERT(functional != nullptr, "out= form without its functional overload");
+  // The stack ends self, n, dim, prepend, append, out.
+  const int64_t n = s[s.size() - 5].toInt();
+  if (n < 0) {
+    Stack joined_args(s.end() - 6, s.end() - 1);
+    functional->operation()(joined_args);
+    const Tensor joined = pop_tensor(joined_args);
+    const int64_t dim = wrap_dim(s[s.size() - 4].toInt(), joined.dim(), "diff");
+    (void)joined.narrow(dim, 0, joined.size(dim) - n);
+  }
+  into_outs<"aten::diff", 1, castable>(s);
+}
+
 // std/var/norm's out= forms reduce in out's dtype (torch's reduction takes its dtype from
 // the result): self is cast to it before the functional runs, and a non-floating out is
 // the kernel's refusal. std(x_float32, 0, out=float64) is the float64 computation.
@@ -473,7 +509,15 @@ static RegisterOps reg({
     {"aten::multilabel_margin_loss.out(Tensor self, Tensor target, int reduction=1, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::multilabel_margin_loss", 1, expected_scalar_type>},
     {"aten::mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::mv", 1, exact_dtype>},
     {"aten::nanmedian.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nanmedian", 1, any_dtype>},
-    {"aten::nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nansum", 1, any_dtype>},
+    {"aten::nansum.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", in_out_dtype<"aten::nansum">},
+    {"aten::nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", in_out_dtype<"aten::nanmean">},
+    {"aten::addcmul.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addcmul", 1, castable>},
+    {"aten::addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addcdiv", 1, castable>},
+    {"aten::diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)", diff_out},
+    {"aten::inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::inner", 1, tensordot_check>},
+    {"aten::eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye", false>},
+    {"aten::eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye.m", false>},
+    {"aten::logspace.out(Scalar start, Scalar end, int steps, float base=10., *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::logspace", true>},
     {"aten::negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::negative", 1, found_dtype>},
     {"aten::nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nll_loss", 1, exact_dtype>},
     {"aten::outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::outer", 1, castable>},
