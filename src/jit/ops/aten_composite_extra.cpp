@@ -3,20 +3,22 @@
 // isclose/allclose, count_nonzero, diagonal/diag/trace, broadcast_to/broadcast_tensors,
 // diff, tensor_split, argwhere, isin, lerp, logaddexp(2), xlogy, atan2, deg2rad/rad2deg, logit,
 // float_power, mvlgamma, the stack family (hstack, vstack, column_stack, dstack, atleast_Nd),
-// meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean,
+// meshgrid, fliplr/flipud/rot90, std_mean/var_mean/aminmax, nansum/nanmean, round(decimals=),
 // cross/linalg_cross, kron, tensordot/inner, addr/addmv, tril/triu_indices, renorm,
 // combinations, h/v/dsplit, copysign, heaviside, isposinf/isneginf/isreal,
 // conj/resolve_conj/resolve_neg of real tensors and narrow_copy; and the
 // bindings of the order statistics (median, kthvalue, mode, cummax/cummin, logcumsumexp),
 // unique, searchsorted/bucketize and take.
 // Dtype rules and refusals follow torch 1.13's definitions; every schema has cases run
-// through torch in tests/fixtures/gen_ops.py (extra_composite_ops).
+// through torch in tests/fixtures/gen_ops.py (extra_composite_ops; round(decimals=) and the
+// nansum/nanmean dtype refusal in multi_out_ops, beside their out= forms).
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <numbers>
 
+#include <torchlet/half.h>
 #include <torchlet/ops.h>
 
 #include "jit/ops/composites.h"
@@ -184,6 +186,55 @@ void nanmean(Stack& s) {
   Tensor present = torchlet::sum(torchlet::logical_not(isnan_of(x)), dims, keepdim);
   Tensor total = torchlet::sum(torchlet::masked_fill(x, isnan_of(x), Scalar(0.0)), dims, keepdim, dtype);
   push(s, torchlet::div(total, present));
+}
+
+// torch.round(x, decimals=d): torch's kernel scales by 10^|d| in the input's own type (a
+// bfloat16 product rounded to bfloat16), rounds half to even and scales back, one
+// element at a time. d = 0 is round() through a kernel without round()'s shortcut for
+// integers, so every non-floating input is refused, by one kernel name or the other.
+Tensor round_decimals_of(const Tensor& x, int64_t decimals) {
+  const DType t = x.dtype();
+  const bool supported = t == DType::Float || t == DType::Double || t == DType::BFloat16;
+  TL_CHECK(supported, UnsupportedError, "\"{}\" not implemented for '{}'", decimals == 0 ? "round_vml_cpu" : "round_cpu",
+           dtype_info(t).scalar_type_name);
+  if (decimals == 0) return torchlet::round(x);
+  const bool shrink = decimals < 0;
+  const double scale = std::pow(10.0, shrink ? -static_cast<double>(decimals) : static_cast<double>(decimals));
+  auto apply = [shrink](auto a, auto s, auto narrow) {
+    return shrink ? narrow(std::nearbyint(narrow(a / s)) * s) : narrow(std::nearbyint(narrow(a * s)) / s);
+  };
+  if (t == DType::Double) {
+    const Tensor src = x.contiguous();
+    Tensor out = empty(x.sizes(), t);
+    const double* px = src.data<double>();
+    double* po = out.data<double>();
+    for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], scale, [](double v) { return v; });
+    return out;
+  }
+  // float, and bfloat16 held in float with each step rounded to bfloat16.
+  const Tensor src = x.to(DType::Float).contiguous();
+  Tensor out = empty(x.sizes(), DType::Float);
+  const float* px = src.data<float>();
+  float* po = out.data<float>();
+  if (t == DType::Float) {
+    const auto s = static_cast<float>(scale);
+    for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], s, [](float v) { return v; });
+    return out;
+  }
+  auto to_bf16 = [](float v) { return static_cast<float>(BFloat16(v)); };
+  const float s = to_bf16(static_cast<float>(scale));
+  for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], s, to_bf16);
+  return out.to(DType::BFloat16);
+}
+void round_decimals(Stack& s) {
+  const int64_t decimals = pop_int(s);
+  push(s, round_decimals_of(pop_tensor(s), decimals));
+}
+void round_decimals_(Stack& s) {
+  const int64_t decimals = pop_int(s);
+  Tensor self = pop_tensor(s);
+  assign_inplace(self, round_decimals_of(self, decimals), "round_");
+  push(s, self);
 }
 
 void count_nonzero(Stack& s) {
@@ -1243,6 +1294,8 @@ static RegisterOps reg({
     {"aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool equal_nan=False) -> bool", allclose},
     {"aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", nansum},
     {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", nanmean},
+    {"aten::round.decimals(Tensor self, *, int decimals) -> Tensor", round_decimals},
+    {"aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", round_decimals_},
     {"aten::count_nonzero(Tensor self, int? dim=None) -> Tensor", count_nonzero},
     {"aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor", count_nonzero_dims},
     {"aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", diagonal},

@@ -515,6 +515,7 @@ static RegisterOps reg({
     {"aten::addcdiv.out(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::addcdiv", 1, castable>},
     {"aten::diff.out(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None, *, Tensor(a!) out) -> Tensor(a!)", diff_out},
     {"aten::inner.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::inner", 1, tensordot_check>},
+    {"aten::round.decimals_out(Tensor self, *, int decimals, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::round.decimals", 1, found_dtype>},
     {"aten::eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye", false>},
     {"aten::eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye.m", false>},
     {"aten::logspace.out(Scalar start, Scalar end, int steps, float base=10., *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::logspace", true>},
