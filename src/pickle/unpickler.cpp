@@ -1046,40 +1046,43 @@ class Unpickler {
     dismantle(std::move(work), keep);
   }
 
+  // Children are found by for_each_child, the walk check_result makes, so the teardown
+  // reaches every edge the cycle check sees (an OrderedDict's instance state included).
   static void dismantle(std::vector<IValue> work, const std::unordered_set<const RefCounted*>& keep) {
     std::unordered_set<const RefCounted*> emptied;
     while (!work.empty()) {
       IValue v = std::move(work.back());
       work.pop_back();
       if (!is_container(v) || keep.count(v.heapPtr()) || !emptied.insert(v.heapPtr()).second) continue;
-      switch (v.tag()) {
-        case IValueTag::List:
-          for (auto& e : v.listRef().elements) work.push_back(std::move(e));
-          v.listRef().elements.clear();
-          break;
-        case IValueTag::Tuple:
-          for (auto& e : v.tupleRef().elements) work.push_back(std::move(e));
-          v.tupleRef().elements.clear();
-          break;
-        case IValueTag::Dict:
-          for (const auto& [k, e] : v.dictRef().items()) work.push_back(k), work.push_back(e);
-          v.dictRef().clear();
-          break;
-        case IValueTag::Object:
-          for (auto& e : v.objectRef().slots) work.push_back(std::move(e));
-          break;
-        case IValueTag::PyObject: {
-          auto p = v.toPyObject();
-          work.push_back(std::move(p->args));
-          work.push_back(std::move(p->state));
-          for (auto& e : p->list_items) work.push_back(std::move(e));
-          for (auto& [k, e] : p->dict_items) work.push_back(std::move(k)), work.push_back(std::move(e));
-          p->list_items.clear();
-          p->dict_items.clear();
-          break;
-        }
-        default: break;
+      for_each_child(v, [&](const IValue& c) {
+        if (is_container(c)) work.push_back(c);
+      });
+      drop_children(v);
+    }
+  }
+
+  // Releases what a container holds; the containers among it are still held by the
+  // teardown's work list, so nothing is freed recursively here.
+  static void drop_children(const IValue& v) {
+    switch (v.tag()) {
+      case IValueTag::List: v.listRef().elements.clear(); break;
+      case IValueTag::Tuple: v.tupleRef().elements.clear(); break;
+      case IValueTag::Dict:
+        v.dictRef().clear();
+        if (auto* s = v.dictRef().py_state()) *s = IValue();
+        break;
+      case IValueTag::Object:
+        for (auto& e : v.objectRef().slots) e = IValue();
+        break;
+      case IValueTag::PyObject: {
+        auto p = v.toPyObject();
+        p->args = IValue();
+        p->state = IValue();
+        p->list_items.clear();
+        p->dict_items.clear();
+        break;
       }
+      default: break;
     }
   }
 
