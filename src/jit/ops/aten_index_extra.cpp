@@ -1,5 +1,6 @@
 // Index-driven writes and their relatives, as torch 1.13 defines them: scatter_add and
-// scatter_reduce (sum/prod/mean/amax/amin, include_self), index_add/index_copy/index_fill,
+// scatter_reduce (sum/prod/mean/amax/amin, include_self), scatter's older add/multiply
+// reductions (through the same kernel), index_add/index_copy/index_fill,
 // masked_scatter, put, one_hot, Tensor.unfold, bincount, block_diag, cartesian_prod,
 // logspace and cdist. Writes happen in index order, as torch's CPU
 // loops do, so repeated indices accumulate (or overwrite) in the same order. Cases run
@@ -145,6 +146,37 @@ void scatter_reduce_(Stack& s) {
   Tensor self;
   Tensor r = pop_scatter_reduce(s, &self);
   assign_inplace(self, r, "scatter_reduce_");
+  push(s, self);
+}
+
+// scatter(..., reduce="add" | "multiply"): torch's older reductions, run by the kernel
+// scatter_reduce uses with the input included (results equal scatter_reduce's "sum" and
+// "prod" bit for bit); a Scalar value acts as a src of the index's shape.
+template <bool kScalarValue>
+Tensor pop_scatter_legacy_reduce(Stack& s, Tensor* self_out) {
+  const std::string reduce = pop_str(s);
+  const IValue value = pop(s);
+  const Tensor index = pop_tensor(s);
+  const int64_t dim = pop_int(s);
+  const Tensor self = pop_tensor(s);
+  if (self_out) *self_out = self;
+  TL_CHECK(reduce == "add" || reduce == "multiply", ValueError, "reduce argument must be either add or multiply.");
+  Tensor src;
+  if constexpr (kScalarValue) {
+    src = full(index.sizes(), value.toScalar(), self.dtype());
+  } else {
+    src = value.toTensor();
+    TL_CHECK(self.dtype() == src.dtype(), TypeError, "scatter(): Expected self.dtype to be equal to src.dtype");
+  }
+  return scatter_reduce_impl(self, dim, index, src, reduce == "add" ? Reduce::Sum : Reduce::Prod, true);
+}
+template <bool kScalarValue>
+void scatter_legacy_reduce(Stack& s) { push(s, pop_scatter_legacy_reduce<kScalarValue>(s, nullptr)); }
+template <bool kScalarValue>
+void scatter_legacy_reduce_(Stack& s) {
+  Tensor self;
+  Tensor r = pop_scatter_legacy_reduce<kScalarValue>(s, &self);
+  assign_inplace(self, r, "scatter_");
   push(s, self);
 }
 
@@ -487,6 +519,10 @@ static RegisterOps reg({
     {"aten::scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", scatter_add_},
     {"aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor", scatter_reduce},
     {"aten::scatter_reduce_.two(Tensor(a!) self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) -> Tensor(a!)", scatter_reduce_},
+    {"aten::scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor", scatter_legacy_reduce<false>},
+    {"aten::scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor", scatter_legacy_reduce<true>},
+    {"aten::scatter_.reduce(Tensor(a!) self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor(a!)", scatter_legacy_reduce_<false>},
+    {"aten::scatter_.value_reduce(Tensor(a!) self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor(a!)", scatter_legacy_reduce_<true>},
     {"aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", index_add},
     {"aten::index_add_(Tensor(a!) self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor(a!)", index_add_},
     {"aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", index_copy},

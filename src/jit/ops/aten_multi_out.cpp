@@ -326,6 +326,8 @@ static RegisterOps reg({
     {"aten::gather.out(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::gather", 1, exact_dtype>},
     {"aten::scatter.src_out(Tensor self, int dim, Tensor index, Tensor src, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.src", 1, exact_dtype>},
     {"aten::scatter.value_out(Tensor self, int dim, Tensor index, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.value", 1, exact_dtype>},
+    {"aten::scatter.reduce_out(Tensor self, int dim, Tensor index, Tensor src, *, str reduce, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.reduce", 1, exact_dtype>},
+    {"aten::scatter.value_reduce_out(Tensor self, int dim, Tensor index, Scalar value, *, str reduce, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::scatter.value_reduce", 1, exact_dtype>},
     {"aten::masked_fill.Scalar_out(Tensor self, Tensor mask, Scalar value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_fill.Scalar", 1, any_dtype>},
     {"aten::masked_fill.Tensor_out(Tensor self, Tensor mask, Tensor value, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::masked_fill.Tensor", 1, any_dtype>},
     {"aten::flip.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::flip", 1, any_dtype>},
