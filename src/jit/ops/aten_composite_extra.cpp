@@ -928,6 +928,9 @@ void triangle_indices(Stack& s) {
   const int64_t offset = pop_int(s), col = pop_int(s), row = pop_int(s);
   TL_CHECK(row >= 0, ValueError, "row must be non-negative, got{}", row);
   TL_CHECK(col >= 0, ValueError, "col must be non-negative, got{}", col);
+  const DType out = dtype.value_or(DType::Long);
+  TL_CHECK(out == DType::Long || out == DType::Int, UnsupportedError, "\"{}\" not implemented for '{}'",
+           kLower ? "tril_indices" : "triu_indices", dtype_info(out).scalar_type_name);
   std::vector<int64_t> rows, cols;
   for (int64_t i = 0; i < row; ++i)
     for (int64_t j = 0; j < col; ++j)
@@ -938,7 +941,7 @@ void triangle_indices(Stack& s) {
       }
   const auto n = static_cast<int64_t>(rows.size());
   rows.insert(rows.end(), cols.begin(), cols.end());
-  push(s, tensor<int64_t>(rows, {2, n}).to(dtype.value_or(DType::Long)));
+  push(s, tensor<int64_t>(rows, {2, n}).to(out));
 }
 
 // renorm: each slice along dim scaled by maxnorm / (norm + 1e-7) where its p-norm

@@ -219,7 +219,7 @@ void in_out_dtype(Stack& s) {
   push(s, out);
 }
 
-// The out= form of a factory (eye, logspace): torch makes the values in out's dtype, so
+// The out= form of a factory (eye, logspace, tril/triu_indices): torch makes the values in out's dtype, so
 // the functional runs with it and the default layout, device and pin_memory.
 // kKeepsShape: logspace, like linspace, resizes out only when its element count is not
 // `steps`, so a [2, 2] out takes four steps in its own shape.
@@ -521,6 +521,8 @@ static RegisterOps reg({
     {"aten::eye.out(int n, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye", false>},
     {"aten::eye.m_out(int n, int m, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::eye.m", false>},
     {"aten::logspace.out(Scalar start, Scalar end, int steps, float base=10., *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::logspace", true>},
+    {"aten::tril_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::tril_indices", false>},
+    {"aten::triu_indices.out(int row, int col, int offset=0, *, Tensor(a!) out) -> Tensor(a!)", factory_into_out<"aten::triu_indices", false>},
     {"aten::negative.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::negative", 1, found_dtype>},
     {"aten::nll_loss.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::nll_loss", 1, exact_dtype>},
     {"aten::outer.out(Tensor self, Tensor vec2, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::outer", 1, castable>},
