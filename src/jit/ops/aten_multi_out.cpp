@@ -219,8 +219,9 @@ void in_out_dtype(Stack& s) {
   push(s, out);
 }
 
-// The out= form of a factory (eye, logspace, tril/triu_indices): torch makes the values in out's dtype, so
-// the functional runs with it and the default layout, device and pin_memory.
+// The out= form of a factory (eye, logspace, tril/triu_indices): torch makes the values
+// in out's dtype, so the functional runs with it and the default layout, device and
+// pin_memory.
 // kKeepsShape: logspace, like linspace, resizes out only when its element count is not
 // `steps`, so a [2, 2] out takes four steps in its own shape.
 template <Literal kFunctional, bool kKeepsShape>
