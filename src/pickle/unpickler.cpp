@@ -389,48 +389,9 @@ class Unpickler {
     push(IValue(std::move(s)));
   }
 
-  // Protocol 0's UNICODE is raw-unicode-escape: code points below 256 are single
-  // bytes, others are \uXXXX or \UXXXXXXXX. The result is stored as UTF-8.
-  void op_unicode_nl(const std::string& s) {
-    std::string out;
-    auto put_utf8 = [&](uint32_t cp) {
-      TL_CHECK(cp <= 0x10ffff, FormatError, "{}: UNICODE code point {:x} out of range", label_, cp);
-      if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-      } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xc0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-      } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xe0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-      } else {
-        out.push_back(static_cast<char>(0xf0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3f)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3f)));
-      }
-    };
-    for (size_t i = 0; i < s.size(); ++i) {
-      if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == 'u' || s[i + 1] == 'U')) {
-        size_t n = s[i + 1] == 'u' ? 4 : 8;
-        TL_CHECK(i + 2 + n <= s.size(), FormatError, "{}: truncated escape in UNICODE", label_);
-        uint32_t cp = 0;
-        for (size_t j = 0; j < n; ++j) {
-          char c = s[i + 2 + j];
-          int d = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                  : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
-          TL_CHECK(d >= 0, FormatError, "{}: bad escape in UNICODE", label_);
-          cp = cp * 16 + static_cast<uint32_t>(d);
-        }
-        put_utf8(cp);
-        i += 1 + n;
-      } else {
-        put_utf8(static_cast<unsigned char>(s[i]));
-      }
-    }
-    push(IValue(std::move(out)));
-  }
+  // Protocol 0's UNICODE: decoded by the one function the disassembler uses too, so a
+  // listing never shows other text than the loader reads.
+  void op_unicode_nl(const std::string& s) { push(IValue(raw_unicode_escape_to_utf8(s, label_))); }
 
   void op_get(const OpInfo& info, int64_t index) {
     const IValue* found = memo_.find(index);

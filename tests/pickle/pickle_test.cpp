@@ -6,6 +6,7 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
+#include "pickle/disassembler.h"
 #include "pickle/opcodes.h"
 #include "pickle/pickler.h"
 #include "pickle/unpickler.h"
@@ -116,6 +117,34 @@ TEST(Unpickler, StructuralErrorsAreSpecific) {
   expect_msg(std::string("\x80\x02", 2) + std::string(20000, '('), "MARK nesting deeper than");
   expect_msg("\x80\x02\xfe."s, "unknown pickle opcode 0xfe");
   expect_msg("\x80\x02"s, "truncated pickle");
+}
+
+// Protocol 0's UNICODE (raw-unicode-escape), decoded as Python's pickle.loads decodes it;
+// the loader and the disassembler agree on every case, accepted or refused.
+TEST(Unpickler, ProtocolZeroUnicodeEscapesDecodeAsPythonDoes) {
+  // pickle.loads(b'V\\u00e9x\\U0001F600\\\\\xe9\n.') == 'éx😀\\\\é'
+  const std::string ok = "V\\u00e9x\\U0001F600\\\\\xe9\n."s;
+  EXPECT_EQ(load(ok).toStringRef(), "\xc3\xa9x\xf0\x9f\x98\x80\\\\\xc3\xa9");
+  EXPECT_NE(disassemble(bytes_of(ok), "test.pkl").find("x\xf0\x9f\x98\x80"), std::string::npos);
+  // Python refuses each of these ("truncated \uXXXX escape", "\Uxxxxxxxx out of range").
+  const std::pair<std::string, std::string> refused[] = {
+      {"V\\u12\n."s, "truncated \\u escape"},
+      {"V\\uzzzz\n."s, "bad \\u escape"},
+      {"V\\u+123\n."s, "bad \\u escape"},
+      {"V\\U-0000041\n."s, "bad \\U escape"},
+      {"V\\U00110000\n."s, "UNICODE code point 110000 out of range"},
+  };
+  for (const auto& [p, needle] : refused) {
+    try {
+      (void)load(p);
+      ADD_FAILURE() << "loaded: " << p;
+    } catch (const FormatError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+    // The listing stops at the refused opcode with the loader's reason.
+    const std::string listing = disassemble(bytes_of(p), "test.pkl");
+    EXPECT_NE(listing.find("error: UNICODE: " + needle), std::string::npos) << listing;
+  }
 }
 
 TEST(Unpickler, DeepNestingIsRefusedWithoutOverflowingTheStack) {
