@@ -9,8 +9,9 @@ set -euo pipefail
 # load without OpenCL, and recommends are not installed here.
 packages=(cmake ninja-build ccache g++ zlib1g-dev libdeflate-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev liblapack-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
+# locales: the de_DE definition tests/core/locale_test.cpp builds with localedef.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
-  packages+=(python3-torch python3-torchvision python3-numpy clang)
+  packages+=(python3-torch python3-torchvision python3-numpy clang locales)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libtorch-dev)

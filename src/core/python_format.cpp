@@ -4,11 +4,22 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <clocale>
 #include <cstdlib>
 
+#include <stdlib.h>  // strtod_l (glibc)
+
 #include <fmt/format.h>
+#include <torchlet/error.h>
 
 namespace torchlet {
+
+double strtod_c_locale(const char* text, char** end) {
+  // Made once and kept: a locale_t is immutable and safe to share between threads.
+  static const locale_t c_locale = newlocale(LC_ALL_MASK, "C", nullptr);
+  TL_INTERNAL_ASSERT(c_locale != nullptr, "newlocale(\"C\") failed");
+  return strtod_l(text, end, c_locale);
+}
 
 std::string python_float_repr(double v) {
   if (std::isnan(v)) return "nan";

@@ -1,5 +1,6 @@
 // Python's text forms of numbers and strings (repr), shared by tensor printing,
-// IValue printing, the graph printer and the code printer so all agree with Python.
+// IValue printing, the graph printer and the code printer so all agree with Python; and
+// the one way torchlet reads a decimal number back from text.
 #pragma once
 
 #include <string>
@@ -17,5 +18,10 @@ std::string python_complex_repr(double real, double imag);
 // repr(str) as Python prints it: single quotes unless the text holds a single quote
 // and no double quote; escapes \n \t \\ and non-printable bytes.
 std::string python_str_repr(std::string_view s);
+
+// strtod in the C locale, whatever locale the host program has set: in a decimal-comma
+// locale (de_DE) strtod stops at the '.' of "0.5". Every reader of numbers in text
+// (protocol 0's FLOAT, IR constants, schema defaults, float(str)) calls this.
+double strtod_c_locale(const char* text, char** end);
 
 }  // namespace torchlet

@@ -9,6 +9,8 @@
 
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
+
 namespace torchlet::pickle {
 
 namespace {
@@ -259,7 +261,7 @@ Arg ByteReader::read_arg(const OpInfo& info) {
       std::string line(read_line(what));
       TL_CHECK(line.size() <= kMaxDecimalLine, LimitError, "{}: {} argument too long", label_, what);
       char* end = nullptr;
-      a.d = std::strtod(line.c_str(), &end);
+      a.d = strtod_c_locale(line.c_str(), &end);
       TL_CHECK(!line.empty() && end == line.c_str() + line.size(), FormatError,
                "{}: FLOAT: '{}' is not a float", label_, line);
       break;

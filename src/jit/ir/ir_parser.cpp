@@ -20,6 +20,8 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "jit/ir/number_text.h"
+
 namespace torchlet::jit {
 
 namespace {
@@ -472,37 +474,15 @@ class IRParser {
   }
 
   Literal number() {
-    size_t start = pos_;
-    if (s_[pos_] == '-') ++pos_;
-    if (s_.substr(pos_, 3) == "inf") {
-      pos_ += 3;
-      Literal l;
-      l.is_float = true;
-      l.value = IValue(-std::numeric_limits<double>::infinity());
-      return l;
-    }
-    bool is_float = false;
-    while (pos_ < s_.size()) {
-      char c = s_[pos_];
-      if (std::isdigit(static_cast<unsigned char>(c))) {
-        ++pos_;
-      } else if (c == '.' || c == 'e' || c == 'E') {
-        is_float = true;
-        ++pos_;
-        if ((c == 'e' || c == 'E') && pos_ < s_.size() && (s_[pos_] == '-' || s_[pos_] == '+')) ++pos_;
-      } else {
-        break;
-      }
-    }
-    std::string text(s_.substr(start, pos_ - start));
-    Literal l;
-    l.is_float = is_float;
-    try {
-      l.value = is_float ? IValue(std::stod(text)) : IValue(static_cast<int64_t>(std::stoll(text)));
-    } catch (const std::exception&) {
+    const size_t start = pos_;
+    const NumberText n = scan_number(s_, pos_);
+    if (!n.ok) {
       pos_ = start;
-      fail(fmt::format("bad number '{}'", text));
+      fail(fmt::format("bad number '{}'", n.text));
     }
+    Literal l;
+    l.is_float = n.is_float;
+    l.value = n.is_float ? IValue(n.d) : IValue(n.i);
     return l;
   }
 

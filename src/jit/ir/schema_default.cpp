@@ -10,6 +10,7 @@
 #include <torchlet/error.h>
 
 #include "jit/ir/function_schema.h"
+#include "jit/ir/number_text.h"
 #include "jit/ir/type.h"
 
 namespace torchlet::jit {
@@ -109,39 +110,15 @@ class DefaultParser {
     return l;
   }
   Lit number() {
-    size_t start = pos_;
-    if (s_[pos_] == '-') ++pos_;
+    const NumberText n = scan_number(s_, pos_);
+    if (!n.ok) fail(fmt::format("bad number '{}'", n.text));
     Lit l;
-    if (s_.substr(pos_, 3) == "inf") {
-      pos_ += 3;
+    if (n.is_float) {
       l.kind = Lit::Kind::Float;
-      l.d = -std::numeric_limits<double>::infinity();
-      return l;
-    }
-    bool is_float = false;
-    while (pos_ < s_.size()) {
-      char c = s_[pos_];
-      if (std::isdigit(static_cast<unsigned char>(c))) {
-        ++pos_;
-      } else if (c == '.' || c == 'e' || c == 'E') {
-        is_float = true;
-        ++pos_;
-        if ((c == 'e' || c == 'E') && pos_ < s_.size() && (s_[pos_] == '-' || s_[pos_] == '+')) ++pos_;
-      } else {
-        break;
-      }
-    }
-    std::string text(s_.substr(start, pos_ - start));
-    try {
-      if (is_float) {
-        l.kind = Lit::Kind::Float;
-        l.d = std::stod(text);
-      } else {
-        l.kind = Lit::Kind::Int;
-        l.i = std::stoll(text);
-      }
-    } catch (const std::exception&) {
-      fail(fmt::format("bad number '{}'", text));
+      l.d = n.d;
+    } else {
+      l.kind = Lit::Kind::Int;
+      l.i = n.i;
     }
     return l;
   }

@@ -16,6 +16,7 @@
 #include <numbers>
 #include <numeric>
 
+#include "core/python_format.h"
 #include "jit/ops/ops_util.h"
 #include "jit/runtime/scalar_math.h"
 
@@ -492,7 +493,7 @@ void int_from_str(Stack& s) {
 void float_from_str(Stack& s) {
   std::string text = pop_str(s);
   char* end = nullptr;
-  double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? 0 : std::strtod(text.c_str(), &end);
+  double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? 0 : strtod_c_locale(text.c_str(), &end);
   TL_CHECK(end != nullptr && end != text.c_str() && *end == '\0', ValueError,
            "could not convert string to float: '{}'", text);
   push(s, v);

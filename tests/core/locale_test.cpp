@@ -1,0 +1,94 @@
+// Numbers written as text (protocol 0's FLOAT, IR constants, schema defaults,
+// TorchScript's float(str)) are read as Python reads them whatever C locale the host
+// program has set: a program that calls setlocale(LC_ALL, "de_DE.UTF-8") must not read
+// "0.5" as 0 (strtod stops at the '.' in a decimal-comma locale) or accept "1,5".
+#include <clocale>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <torchlet/error.h>
+
+#include "jit/frontend/compiler.h"
+#include "jit/ir/function_schema.h"
+#include "jit/ir/ir.h"
+#include "jit/ir/ir_parser.h"
+#include "jit/runtime/compilation_unit.h"
+#include "pickle/unpickler.h"
+
+namespace torchlet {
+namespace {
+
+// For its scope, the process's C locale is German (decimal comma), built with localedef
+// from the Debian `locales` definitions (scripts/setup.sh --test installs them) into a
+// temporary folder named by LOCPATH.
+class DecimalCommaLocale {
+ public:
+  DecimalCommaLocale() {
+    dir_ = std::filesystem::temp_directory_path() / ("torchlet-locale-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+    const std::string cmd = "localedef -i de_DE -f UTF-8 '" + (dir_ / "de_DE.UTF-8").string() + "' > /dev/null 2>&1";
+    built_ = std::system(cmd.c_str()) == 0;
+    ::setenv("LOCPATH", dir_.c_str(), 1);
+    saved_ = std::setlocale(LC_ALL, nullptr);
+    active_ = built_ && std::setlocale(LC_ALL, "de_DE.UTF-8") != nullptr &&
+              std::string(std::localeconv()->decimal_point) == ",";
+  }
+  ~DecimalCommaLocale() {
+    std::setlocale(LC_ALL, saved_.c_str());
+    ::unsetenv("LOCPATH");
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  DecimalCommaLocale(const DecimalCommaLocale&) = delete;
+  DecimalCommaLocale& operator=(const DecimalCommaLocale&) = delete;
+
+  // Why the locale could not be set up (empty when it is active).
+  std::string problem() const {
+    if (!built_) return "localedef -i de_DE -f UTF-8 failed (the Debian `locales` package: scripts/setup.sh --test)";
+    if (!active_) return "setlocale(LC_ALL, \"de_DE.UTF-8\") did not give a decimal comma";
+    return "";
+  }
+
+ private:
+  std::filesystem::path dir_;
+  std::string saved_;
+  bool built_ = false;
+  bool active_ = false;
+};
+
+std::span<const std::byte> bytes_of(const std::string& s) { return std::as_bytes(std::span<const char>(s.data(), s.size())); }
+
+TEST(DecimalCommaLocale, NumbersInTextReadAsInPython) {
+  const DecimalCommaLocale german;
+  ASSERT_EQ(german.problem(), "");
+
+  // Protocol 0's FLOAT: pickle.dumps(0.5, protocol=0) == b'F0.5\n.'
+  EXPECT_EQ(pickle::unpickle(bytes_of("F0.5\n."), {}, "t.pkl").toDouble(), 0.5);
+  EXPECT_THROW((void)pickle::unpickle(bytes_of("F0,5\n."), {}, "t.pkl"), FormatError);
+
+  // An IR constant, and a float attribute.
+  std::unordered_map<std::string, jit::Value*> values;
+  const jit::GraphPtr g = jit::parse_ir("graph():\n  %c : float = prim::Constant[value=0.25]()\n  return (%c)\n", nullptr, &values);
+  EXPECT_EQ(jit::to_ivalue(values.at("c"))->toDouble(), 0.25);
+
+  // A schema default: momentum=0.1 is not 0.
+  const jit::FunctionSchema s = jit::parse_schema("aten::f(Tensor x, float momentum=0.1, float eps=1.5e-05) -> Tensor");
+  EXPECT_EQ(jit::default_value(s.arguments[1])->toDouble(), 0.1);
+  EXPECT_EQ(jit::default_value(s.arguments[2])->toDouble(), 1.5e-05);
+
+  // TorchScript float(str), and a float literal in source.
+  auto cu = jit::compile(R"(
+def f(s: str) -> float:
+    return float(s) + 0.5
+)");
+  const jit::Function& f = *cu->find_function("f");
+  EXPECT_EQ(f({IValue(std::string("2.25"))}).toDouble(), 2.75);
+  EXPECT_THROW((void)f({IValue(std::string("2,25"))}), Error);
+}
+
+}  // namespace
+}  // namespace torchlet
