@@ -3,6 +3,8 @@
 // the one way torchlet reads a decimal number back from text.
 #pragma once
 
+#include <locale>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -18,6 +20,14 @@ std::string python_complex_repr(double real, double imag);
 // repr(str) as Python prints it: single quotes unless the text holds a single quote
 // and no double quote; escapes \n \t \\ and non-printable bytes.
 std::string python_str_repr(std::string_view s);
+
+// An ostringstream that prints numbers as the C locale does ("1234567", "0.5") whatever
+// C++ global locale the host program has set (after std::locale::global(de_DE) a plain
+// ostringstream prints "1.234.567"): torchlet builds every text with one of these.
+class ClassicStringStream : public std::ostringstream {
+ public:
+  ClassicStringStream() { imbue(std::locale::classic()); }
+};
 
 // strtod in the C locale, whatever locale the host program has set: in a decimal-comma
 // locale (de_DE) strtod stops at the '.' of "0.5". Every reader of numbers in text

@@ -1,10 +1,14 @@
 // Numbers written as text (protocol 0's FLOAT, IR constants, schema defaults,
 // TorchScript's float(str)) are read as Python reads them whatever C locale the host
 // program has set: a program that calls setlocale(LC_ALL, "de_DE.UTF-8") must not read
-// "0.5" as 0 (strtod stops at the '.' in a decimal-comma locale) or accept "1,5".
+// "0.5" as 0 (strtod stops at the '.' in a decimal-comma locale) or accept "1,5". And
+// text torchlet prints (code for archives, IR, str()) is the same whatever C++ global
+// locale the program has set: std::locale::global(std::locale("de_DE.UTF-8")) makes
+// every new ostringstream print 1234567 as "1.234.567".
 #include <clocale>
 #include <cstdlib>
 #include <filesystem>
+#include <locale>
 #include <string>
 
 #include <unistd.h>
@@ -17,6 +21,7 @@
 #include "jit/ir/ir.h"
 #include "jit/ir/ir_parser.h"
 #include "jit/runtime/compilation_unit.h"
+#include "jit/serialization/python_print.h"
 #include "pickle/unpickler.h"
 
 namespace torchlet {
@@ -88,6 +93,56 @@ def f(s: str) -> float:
   const jit::Function& f = *cu->find_function("f");
   EXPECT_EQ(f({IValue(std::string("2.25"))}).toDouble(), 2.75);
   EXPECT_THROW((void)f({IValue(std::string("2,25"))}), Error);
+}
+
+// For its scope, the C++ global locale (what new streams imbue) is German.
+class CppGlobalLocale {
+ public:
+  explicit CppGlobalLocale(const char* name) : saved_(std::locale::global(std::locale(name))) {}
+  ~CppGlobalLocale() { std::locale::global(saved_); }
+  CppGlobalLocale(const CppGlobalLocale&) = delete;
+  CppGlobalLocale& operator=(const CppGlobalLocale&) = delete;
+
+ private:
+  std::locale saved_;
+};
+
+TEST(DecimalCommaLocale, PrintedTextIsTheSameInEveryCppGlobalLocale) {
+  const DecimalCommaLocale german;
+  ASSERT_EQ(german.problem(), "");
+  const CppGlobalLocale cpp("de_DE.UTF-8");
+  std::ostringstream probe;
+  probe << 1234567;
+  ASSERT_EQ(probe.str(), "1.234.567");  // the locale is in force for new streams
+
+  // TorchScript's str() and format(), and a value's repr.
+  auto cu = jit::compile(R"(
+def f(n: int, x: float) -> str:
+    return str(n) + " " + "{} {}".format(n, x) + " " + str([n]) + " " + "%f %e" % (x, x)
+)");
+  const jit::Function& f = *cu->find_function("f");
+  EXPECT_EQ(f({IValue(int64_t{1234567}), IValue(0.5)}).toStringRef(), "1234567 1234567 0.5 [1234567] 0.500000 5.000000e-01");
+  EXPECT_EQ(IValue::tuple({IValue(int64_t{1234567}), IValue(0.5)}).repr(), "(1234567, 0.5)");
+
+  // IR text, printed and parsed back.
+  std::unordered_map<std::string, jit::Value*> values;
+  const std::string ir = "graph():\n  %c : int = prim::Constant[value=1234567]()\n  return (%c)\n";
+  const jit::GraphPtr g = jit::parse_ir(ir, nullptr, &values);
+  EXPECT_EQ(g->str(), ir);
+
+  // Code printed for an archive.
+  jit::PythonPrinter printer;
+  printer.add_function(f);
+  auto cu2 = jit::compile(R"(
+def g() -> List[int]:
+    return [1234567, 7654321]
+)");
+  printer.add_function(*cu2->find_function("g"));
+  ASSERT_FALSE(printer.files().empty());
+  for (const auto& [module, text] : printer.files()) {
+    EXPECT_EQ(text.find("1.234.567"), std::string::npos) << text;
+    EXPECT_EQ(text.find("7.654.321"), std::string::npos) << text;
+  }
 }
 
 }  // namespace

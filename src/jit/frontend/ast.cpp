@@ -44,9 +44,7 @@ std::string quote_string(std::string_view s) {
 
 // %.17g round-trips every double; the ".0" keeps 1.0 distinct from the int 1.
 std::string format_float(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  std::string s = buf;
+  std::string s = fmt::format("{:.17g}", v);  // printf's, without the C locale's decimal point
   if (s.find_first_of(".eEna") == std::string::npos) s += ".0";
   return s;
 }

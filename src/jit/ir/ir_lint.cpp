@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
 #include "jit/ir/ir.h"
 
 namespace torchlet::jit {
@@ -28,7 +29,7 @@ class Linter {
   [[noreturn]] void fail(const Node* n, const std::string& rule) const {
     std::string where;
     if (n) {
-      std::ostringstream os;
+      ClassicStringStream os;
       n->print(os, 0);
       where = os.str();
       if (size_t nl = where.find('\n'); nl != std::string::npos) where.resize(nl);

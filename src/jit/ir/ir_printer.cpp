@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
 #include "jit/ir/ir.h"
 
 namespace torchlet::jit {
@@ -45,7 +46,7 @@ void print_double_literal(std::ostream& out, double d) {
       return;
     }
   }
-  std::ostringstream os;
+  ClassicStringStream os;
   os.precision(std::numeric_limits<double>::max_digits10);
   os << d;
   out << os.str();
@@ -279,7 +280,7 @@ void Graph::print(std::ostream& out, bool print_source_locations) const {
 }
 
 std::string Graph::str(bool print_source_locations) const {
-  std::ostringstream os;
+  ClassicStringStream os;
   print(os, print_source_locations);
   return os.str();
 }

@@ -670,7 +670,7 @@ void print_value(std::ostream& os, const IValue& v) {
 }  // namespace
 
 std::string IValue::repr() const {
-  std::ostringstream os;
+  ClassicStringStream os;
   print_value(os, *this);
   return os.str();
 }

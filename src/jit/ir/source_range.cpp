@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/python_format.h"
+
 namespace torchlet::jit {
 
 namespace {
@@ -81,7 +83,7 @@ void SourceRange::highlight(std::ostream& out) const {
 }
 
 std::string SourceRange::str() const {
-  std::ostringstream os;
+  ClassicStringStream os;
   highlight(os);
   return os.str();
 }

@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "core/python_format.h"
 #include "core/allocation_limit.h"
 #include "jit/ir/value_recursion.h"
 #include "jit/ops/ops_util.h"
@@ -30,9 +31,7 @@ std::string double_str(double d) {
   }
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", d);
-  return buf;
+  return fmt::format("{:.17g}", d);  // printf's %.17g, without the C locale's decimal point
 }
 
 // torch's C++ tensor printer (what print(t) and str(t) show in TorchScript): the values
@@ -91,7 +90,7 @@ std::string format_value(double v, const ValueFormat& f) {
 }
 
 std::string tensor_str(const Tensor& t) {
-  std::ostringstream out;
+  ClassicStringStream out;
   const std::string type = fmt::format("CPU{}Type", dtype_info(t.dtype()).scalar_type_name);
   std::string sizes;
   for (size_t i = 0; i < t.sizes().size(); ++i) sizes += (i ? "," : "") + std::to_string(t.sizes()[i]);
@@ -167,7 +166,7 @@ void print_to(std::ostream& out, const IValue& v) {
 }  // namespace
 
 std::string ivalue_str(const IValue& v) {
-  std::ostringstream out;
+  ClassicStringStream out;
   print_to(out, v);
   return out.str();
 }
@@ -181,7 +180,7 @@ void str_(Stack& s) { push(s, ivalue_str(pop(s))); }
 // prim::Print(...): the values separated by spaces and a newline, on stdout.
 void print(Stack& s) {
   size_t n = pop_num_inputs(s);
-  std::ostringstream out;
+  ClassicStringStream out;
   for (size_t i = 0; i < n; ++i) {
     if (i) out << " ";
     print_to(out, peek(s, i, n));
@@ -196,7 +195,7 @@ void print(Stack& s) {
 void format(Stack& s) {
   size_t n = pop_num_inputs(s);
   const std::string fmt_text = peek(s, 0, n).toStringRef();
-  std::ostringstream out;
+  ClassicStringStream out;
   size_t begin = 0;
   for (size_t i = 1; i < n; ++i) {
     size_t loc = fmt_text.find("{}", begin);
@@ -215,7 +214,8 @@ void format(Stack& s) {
 
 // aten::percentFormat(str self, ...): "fmt" % args, as torch compiles it; a tuple right
 // operand arrives as one tuple. %s prints like str(), %d/%i take an int (a float is
-// truncated), %f/%e/%g as C's printf, %c a character code, %% a percent sign.
+// truncated), %f/%e as C's printf, %c a character code, %% a percent sign; torch 1.13
+// refuses every other specifier (%g, %x, a precision) by name.
 void percent_format(Stack& s) {
   size_t n = pop_num_inputs(s);
   const std::string fmt_text = peek(s, 0, n).toStringRef();
@@ -223,7 +223,7 @@ void percent_format(Stack& s) {
   for (size_t i = 1; i < n; ++i) args.push_back(peek(s, i, n));
   if (args.size() == 1 && args[0].isTuple()) args = args[0].tupleRef().elements;
   drop(s, n);
-  std::ostringstream out;
+  ClassicStringStream out;
   size_t used = 0, begin = 0;
   while (true) {
     const size_t loc = fmt_text.find('%', begin);
@@ -246,14 +246,11 @@ void percent_format(Stack& s) {
         out << (arg.isDouble() ? static_cast<int64_t>(arg.toDouble()) : arg.isBool() ? int64_t{arg.toBool()} : arg.toInt());
         break;
       case 'e':
-      case 'f':
-      case 'g': {
+      case 'f': {
         TL_CHECK(arg.isInt() || arg.isDouble(), ScriptError, "%{} requires a number for formatting, but got {}", key, arg.tag_name());
         const double d = arg.isDouble() ? arg.toDouble() : static_cast<double>(arg.toInt());
-        const char spec[3] = {'%', key, 0};
-        char buf[64];
-        std::snprintf(buf, sizeof buf, spec, d);
-        out << buf;
+        // fmt's e and f are printf's, without the C locale's decimal point.
+        out << (key == 'e' ? fmt::format("{:e}", d) : fmt::format("{:f}", d));
         break;
       }
       case 'c':

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
 #include "jit/ir/function_schema.h"
 #include "jit/ir/ir.h"
 #include "jit/runtime/operator.h"
@@ -132,7 +133,7 @@ std::string python_type_str(const TypePtr& t) {
 }
 
 std::string python_literal(const IValue& v) {
-  std::ostringstream out;
+  ClassicStringStream out;
   switch (v.tag()) {
     case IValueTag::None: return "None";
     case IValueTag::Bool: return v.toBool() ? "True" : "False";
@@ -146,7 +147,7 @@ std::string python_literal(const IValue& v) {
     }
     case IValueTag::String: print_quoted_string(out, v.toStringRef()); return out.str();
     case IValueTag::Device: {
-      std::ostringstream s;
+      ClassicStringStream s;
       print_quoted_string(s, v.toDevice().str());
       return "torch.device(" + s.str() + ")";
     }
@@ -667,7 +668,7 @@ class FunctionPrinter {
       case sym::k_prim_GetAttr: {
         const std::string& field = n->s(sym::attr_name);
         if (is_identifier(field) && !is_reserved_name(field)) return use(ins[0]) + "." + field;
-        std::ostringstream q;
+        ClassicStringStream q;
         print_quoted_string(q, field);
         return "getattr(" + use(ins[0]) + ", " + q.str() + ")";
       }
@@ -730,7 +731,7 @@ class FunctionPrinter {
   PythonPrinter::File& file_;
   size_t level_;
   std::vector<const Node*> open_withs_;  // prim::Enter nodes whose prim::Exit is still to come
-  std::ostringstream out_;
+  ClassicStringStream out_;
   std::unordered_map<const Value*, std::string> expr_;
   std::unordered_set<const Node*> inline_;
   std::unordered_set<std::string> used_;
@@ -863,7 +864,7 @@ void PythonPrinter::print_type(const TypePtr& type) {
     if (is_identifier(a.name) && !is_reserved_name(a.name)) {
       out += "  " + a.name + " : " + python_type_str(a.type) + "\n";
     } else {
-      std::ostringstream quoted;
+      ClassicStringStream quoted;
       print_quoted_string(quoted, a.name);
       out += "  __annotations__[" + quoted.str() + "] = " + python_type_str(a.type) + "\n";
     }
