@@ -3,6 +3,7 @@
 // the one way torchlet reads a decimal number back from text.
 #pragma once
 
+#include <cstdint>
 #include <locale>
 #include <sstream>
 #include <string>
@@ -20,6 +21,13 @@ std::string python_complex_repr(double real, double imag);
 // repr(str) as Python prints it: single quotes unless the text holds a single quote
 // and no double quote; escapes \n \t \\ and non-printable bytes.
 std::string python_str_repr(std::string_view s);
+
+// Appends code point `cp` (at most U+10FFFF; callers check) to `out` as UTF-8.
+void append_utf8(std::string& out, uint32_t cp);
+
+// Latin-1 bytes (each byte its own code point: Python 2 strings, bytes decoded as
+// 'latin1') as UTF-8.
+std::string latin1_to_utf8(std::string_view bytes);
 
 // An ostringstream that prints numbers as the C locale does ("1234567", "0.5") whatever
 // C++ global locale the host program has set (after std::locale::global(de_DE) a plain

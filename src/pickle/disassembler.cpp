@@ -55,20 +55,6 @@ std::string python_bytes_repr(std::string_view s) {
   return out;
 }
 
-// Python 2 strings (STRING/BINSTRING/SHORT_BINSTRING) are shown decoded as latin-1.
-std::string latin1_to_utf8(std::string_view s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (c < 0x80) {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out.push_back(static_cast<char>(0xc0 | (c >> 6)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
-    }
-  }
-  return out;
-}
-
 std::string clipped(std::string shown, size_t full_size) {
   if (full_size <= kMaxShownText) return shown;
   return shown + fmt::format("... ({} bytes)", full_size);
@@ -108,7 +94,7 @@ std::string show_arg(const OpInfo& info, const Arg& a) {
       }
       return show_str(a.s);
     case ArgKind::String1:
-    case ArgKind::String4: return show_str(latin1_to_utf8(a.s));
+    case ArgKind::String4: return show_str(latin1_to_utf8(a.s));  // Python 2 strings: latin-1
     case ArgKind::UnicodeNl: return show_str(raw_unicode_escape_to_utf8(a.s, "UNICODE"));
     case ArgKind::StringNlNoescape:
     case ArgKind::Unicode1:

@@ -12,6 +12,7 @@
 
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
 #include "jit/ir/type.h"
 #include "pickle/opcodes.h"
 
@@ -318,24 +319,11 @@ class Pickler {
     return out;
   }
 
-  std::string latin1_as_utf8(const std::string& bytes) {
-    std::string out;
-    for (unsigned char c : bytes) {
-      if (c < 0x80) {
-        out.push_back(static_cast<char>(c));
-      } else {
-        out.push_back(static_cast<char>(0xc0 | (c >> 6)));
-        out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
-      }
-    }
-    return out;
-  }
-
   // Python's save_bytes below protocol 3: _codecs.encode(str(b, 'latin1'), 'latin1').
   // The text is a fresh str (memoized by identity, never shared); 'latin1' is a literal.
   [[gnu::noinline]] void save_codecs_encode(const IValue& v) {
     save_global("_codecs", "encode");
-    save(IValue(latin1_as_utf8(v.toBytesRef())));
+    save(IValue(latin1_to_utf8(v.toBytesRef())));
     save_made_str("latin1", StrSource::Literal);
     op(Op::TUPLE2);
     memoize_index(next_memo());

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/python_format.h"
 #include "jit/frontend/error_report.h"
 
 namespace torchlet::jit {
@@ -67,24 +68,6 @@ int hex_value(unsigned char c) {
 std::string printable_byte(unsigned char c) {
   if (c >= 0x20 && c < 0x7f) return std::string(1, static_cast<char>(c));
   return fmt::format("\\x{:02x}", c);
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
 }
 
 // One indentation level, measured twice: with tabs to the next multiple of 8 and with
