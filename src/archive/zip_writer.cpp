@@ -38,11 +38,28 @@ constexpr size_t kMaxAlignment = 0x8000;
 constexpr uint16_t kZip64MadeBy = 0x031e;
 constexpr uint16_t kZip64Needed = 45;
 
+// torch.save opens its path for writing, which follows symbolic links: the file a link
+// names gets the new bytes and the link stays (a `latest.pt` pointing into a run's
+// folder). The file to replace is therefore the end of the chain; a relative target is
+// relative to its link's folder. At most 40 links, the kernel's own limit (ELOOP).
+std::string final_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  for (int links = 0; links <= 40; ++links) {
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(p, ec))) return p.string();
+    fs::path target = fs::read_symlink(p, ec);
+    if (ec) return p.string();  // creating the temporary file reports what is wrong
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  TL_FAIL(IOError, "cannot save to '{}': too many levels of symbolic links", path);
+}
+
 // The file sink: a temporary file beside the target (same folder, so the rename
 // stays within one filesystem and is atomic), renamed into place on commit().
 class FileZipSink : public ZipSink {
  public:
-  FileZipSink(std::string path, bool sync) : path_(std::move(path)), sync_(sync) {
+  FileZipSink(const std::string& path, bool sync) : path_(final_target(path)), sync_(sync) {
     // "x" (O_EXCL) refuses to reuse a name someone else created; a collision of the
     // random suffix just draws another.
     constexpr int kAttempts = 8;
@@ -54,6 +71,7 @@ class FileZipSink : public ZipSink {
     }
     TL_CHECK(file_ != nullptr, IOError, "cannot create '{}': {}", tmp_path_,
              std::strerror(errno));
+    keep_target_permissions();
     release_cached_target();
   }
   ~FileZipSink() override {
@@ -87,6 +105,22 @@ class FileZipSink : public ZipSink {
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     ::close(fd);
+  }
+
+  // torch.save truncates the file it replaces, which keeps its permissions (a 0600
+  // checkpoint stays private); the replacement gets them before any byte is written
+  // (the rwx bits: never set-id ones). The owner too where allowed (root, or a group
+  // the user is in); a file we may not give away stays ours. Runs in the constructor,
+  // so a failure cleans up here: no destructor will.
+  void keep_target_permissions() {
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    (void)!::fchown(fileno(file_), st.st_uid, st.st_gid);
+    if (::fchmod(fileno(file_), st.st_mode & 0777) == 0) return;
+    const int err = errno;
+    std::fclose(std::exchange(file_, nullptr));
+    std::remove(tmp_path_.c_str());
+    TL_FAIL(IOError, "cannot give '{}' the permissions of '{}': {}", tmp_path_, path_, std::strerror(err));
   }
 
   [[noreturn]] void fail(const char* what) {

@@ -405,6 +405,55 @@ TEST(ZipWriter, ReplacingAFileKeepsItsMappingsAndNeverBlocksOnAFifo) {
   EXPECT_EQ(ZipReader::open(fifo.string()).read("data.pkl"), "into a fifo's place");
 }
 
+// As torch.save (open(path, "wb")): a replaced file keeps its permissions, and a
+// symbolic link is written through, its target replaced and the link left in place.
+TEST(ZipWriter, ReplacingAFileKeepsItsPermissions) {
+  for (const auto perms : {fs::perms(0600), fs::perms(0640), fs::perms(0664)}) {
+    fs::path out = temp_dir() / "private.pt";
+    fs::remove(out);
+    std::ofstream(out) << "old";
+    fs::permissions(out, perms, fs::perm_options::replace);
+    {
+      ZipWriter w(out.string(), "archive");
+      w.write_record("data.pkl", "new");
+      w.finalize();
+    }
+    EXPECT_EQ(fs::status(out).permissions(), perms);
+    EXPECT_EQ(ZipReader::open(out.string()).read("data.pkl"), "new");
+  }
+}
+
+TEST(ZipWriter, SavingThroughASymlinkReplacesItsTarget) {
+  const fs::path dir = temp_dir() / "links";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "run3");
+  std::ofstream(dir / "run3" / "model.pt") << "old";
+  fs::create_symlink("run3/model.pt", dir / "latest.pt");      // relative to its folder
+  fs::create_symlink(dir / "latest.pt", dir / "chained.pt");   // absolute, to a link
+  fs::create_symlink("fresh.pt", dir / "dangling.pt");          // names no file yet
+  for (const char* via : {"latest.pt", "chained.pt"}) {
+    {
+      ZipWriter w((dir / via).string(), "archive");
+      w.write_record("data.pkl", via);
+      w.finalize();
+    }
+    EXPECT_TRUE(fs::is_symlink(dir / "latest.pt"));
+    EXPECT_TRUE(fs::is_symlink(dir / "chained.pt"));
+    EXPECT_EQ(ZipReader::open((dir / "run3" / "model.pt").string()).read("data.pkl"), via);
+  }
+  {
+    ZipWriter w((dir / "dangling.pt").string(), "archive");
+    w.write_record("data.pkl", "fresh");
+    w.finalize();
+  }
+  EXPECT_TRUE(fs::is_symlink(dir / "dangling.pt"));
+  EXPECT_EQ(ZipReader::open((dir / "fresh.pt").string()).read("data.pkl"), "fresh");
+
+  fs::create_symlink("loop_b.pt", dir / "loop_a.pt");
+  fs::create_symlink("loop_a.pt", dir / "loop_b.pt");
+  expect_error<IOError>([&] { ZipWriter w((dir / "loop_a.pt").string(), "a"); }, "too many levels of symbolic links");
+}
+
 TEST(ZipWriter, AbandonedWriterLeavesNoFile) {
   fs::path out = temp_dir() / "abandoned.pt";
   fs::remove(out);
