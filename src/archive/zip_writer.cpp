@@ -60,6 +60,7 @@ std::string final_target(const std::string& path) {
 class FileZipSink : public ZipSink {
  public:
   FileZipSink(const std::string& path, bool sync) : path_(final_target(path)), sync_(sync) {
+    refuse_unwritable_target();
     // "x" (O_EXCL) refuses to reuse a name someone else created; a collision of the
     // random suffix just draws another.
     constexpr int kAttempts = 8;
@@ -105,6 +106,16 @@ class FileZipSink : public ZipSink {
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     ::close(fd);
+  }
+
+  // torch.save opens an existing file for writing, which a file without write permission
+  // for us refuses (PermissionError); renaming over it would only need the folder's.
+  // A file made read-only to protect it stays protected.
+  void refuse_unwritable_target() const {
+    struct stat st {};
+    if (::stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    TL_CHECK(::faccessat(AT_FDCWD, path_.c_str(), W_OK, AT_EACCESS) == 0, IOError, "cannot save to '{}': {}", path_,
+             std::strerror(errno));
   }
 
   // torch.save truncates the file it replaces, which keeps its permissions (a 0600
