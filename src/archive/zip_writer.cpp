@@ -110,10 +110,13 @@ class FileZipSink : public ZipSink {
 
   // torch.save opens an existing file for writing, which a file without write permission
   // for us refuses (PermissionError); renaming over it would only need the folder's.
-  // A file made read-only to protect it stays protected.
+  // A file made read-only to protect it stays protected. A folder is refused before
+  // anything is written (the rename would refuse it only at the end).
   void refuse_unwritable_target() const {
     struct stat st {};
-    if (::stat(path_.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+    if (::stat(path_.c_str(), &st) != 0) return;
+    TL_CHECK(!S_ISDIR(st.st_mode), IOError, "cannot save to '{}': it is a folder", path_);
+    if (!S_ISREG(st.st_mode)) return;
     TL_CHECK(::faccessat(AT_FDCWD, path_.c_str(), W_OK, AT_EACCESS) == 0, IOError, "cannot save to '{}': {}", path_,
              std::strerror(errno));
   }

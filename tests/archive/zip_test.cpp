@@ -449,6 +449,11 @@ TEST(ZipWriter, SavingThroughASymlinkReplacesItsTarget) {
   EXPECT_TRUE(fs::is_symlink(dir / "dangling.pt"));
   EXPECT_EQ(ZipReader::open((dir / "fresh.pt").string()).read("data.pkl"), "fresh");
 
+  fs::create_directories(dir / "a_folder.pt");
+  expect_error<IOError>([&] { ZipWriter w((dir / "a_folder.pt").string(), "a"); }, "it is a folder");
+  fs::create_symlink("a_folder.pt", dir / "to_folder.pt");
+  expect_error<IOError>([&] { ZipWriter w((dir / "to_folder.pt").string(), "a"); }, "a_folder.pt': it is a folder");
+
   fs::create_symlink("loop_b.pt", dir / "loop_a.pt");
   fs::create_symlink("loop_a.pt", dir / "loop_b.pt");
   expect_error<IOError>([&] { ZipWriter w((dir / "loop_a.pt").string(), "a"); }, "too many levels of symbolic links");
