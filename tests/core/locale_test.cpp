@@ -4,7 +4,9 @@
 // "0.5" as 0 (strtod stops at the '.' in a decimal-comma locale) or accept "1,5". And
 // text torchlet prints (code for archives, IR, str()) is the same whatever C++ global
 // locale the program has set: std::locale::global(std::locale("de_DE.UTF-8")) makes
-// every new ostringstream print 1234567 as "1.234.567".
+// every new ostringstream print 1234567 as "1.234.567". And character classes (str.isalpha,
+// names in IR text) are ASCII's in a single-byte locale too.
+#include <cctype>
 #include <clocale>
 #include <cstdlib>
 #include <filesystem>
@@ -27,38 +29,38 @@
 namespace torchlet {
 namespace {
 
-// For its scope, the process's C locale is German (decimal comma), built with localedef
-// from the Debian `locales` definitions (scripts/setup.sh --test installs them) into a
-// temporary folder named by LOCPATH.
-class DecimalCommaLocale {
+// For its scope, the process's C locale (LC_ALL) is NAME, built with localedef from the
+// Debian `locales` definitions (scripts/setup.sh --test installs them) into a temporary
+// folder named by LOCPATH. NAME is "de_DE.<charmap>".
+class BuiltLocale {
  public:
-  DecimalCommaLocale() {
+  explicit BuiltLocale(const std::string& charmap) : name_("de_DE." + charmap) {
     dir_ = std::filesystem::temp_directory_path() / ("torchlet-locale-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
-    const std::string cmd = "localedef -i de_DE -f UTF-8 '" + (dir_ / "de_DE.UTF-8").string() + "' > /dev/null 2>&1";
+    const std::string cmd = "localedef -i de_DE -f " + charmap + " '" + (dir_ / name_).string() + "' > /dev/null 2>&1";
     built_ = std::system(cmd.c_str()) == 0;
     ::setenv("LOCPATH", dir_.c_str(), 1);
     saved_ = std::setlocale(LC_ALL, nullptr);
-    active_ = built_ && std::setlocale(LC_ALL, "de_DE.UTF-8") != nullptr &&
-              std::string(std::localeconv()->decimal_point) == ",";
+    active_ = built_ && std::setlocale(LC_ALL, name_.c_str()) != nullptr;
   }
-  ~DecimalCommaLocale() {
+  ~BuiltLocale() {
     std::setlocale(LC_ALL, saved_.c_str());
     ::unsetenv("LOCPATH");
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
-  DecimalCommaLocale(const DecimalCommaLocale&) = delete;
-  DecimalCommaLocale& operator=(const DecimalCommaLocale&) = delete;
+  BuiltLocale(const BuiltLocale&) = delete;
+  BuiltLocale& operator=(const BuiltLocale&) = delete;
 
   // Why the locale could not be set up (empty when it is active).
   std::string problem() const {
-    if (!built_) return "localedef -i de_DE -f UTF-8 failed (the Debian `locales` package: scripts/setup.sh --test)";
-    if (!active_) return "setlocale(LC_ALL, \"de_DE.UTF-8\") did not give a decimal comma";
+    if (!built_) return "localedef for " + name_ + " failed (the Debian `locales` package: scripts/setup.sh --test)";
+    if (!active_) return "setlocale(LC_ALL, \"" + name_ + "\") failed";
     return "";
   }
 
  private:
+  std::string name_;
   std::filesystem::path dir_;
   std::string saved_;
   bool built_ = false;
@@ -68,8 +70,9 @@ class DecimalCommaLocale {
 std::span<const std::byte> bytes_of(const std::string& s) { return std::as_bytes(std::span<const char>(s.data(), s.size())); }
 
 TEST(DecimalCommaLocale, NumbersInTextReadAsInPython) {
-  const DecimalCommaLocale german;
+  const BuiltLocale german("UTF-8");
   ASSERT_EQ(german.problem(), "");
+  ASSERT_STREQ(std::localeconv()->decimal_point, ",");
 
   // Protocol 0's FLOAT: pickle.dumps(0.5, protocol=0) == b'F0.5\n.'
   EXPECT_EQ(pickle::unpickle(bytes_of("F0.5\n."), {}, "t.pkl").toDouble(), 0.5);
@@ -108,8 +111,9 @@ class CppGlobalLocale {
 };
 
 TEST(DecimalCommaLocale, PrintedTextIsTheSameInEveryCppGlobalLocale) {
-  const DecimalCommaLocale german;
+  const BuiltLocale german("UTF-8");
   ASSERT_EQ(german.problem(), "");
+  ASSERT_STREQ(std::localeconv()->decimal_point, ",");
   const CppGlobalLocale cpp("de_DE.UTF-8");
   std::ostringstream probe;
   probe << 1234567;
@@ -143,6 +147,55 @@ def g() -> List[int]:
     EXPECT_EQ(text.find("1.234.567"), std::string::npos) << text;
     EXPECT_EQ(text.find("7.654.321"), std::string::npos) << text;
   }
+}
+
+// In a single-byte locale <cctype> calls bytes of UTF-8 text letters and changes their
+// case ('\xc3' -> '\xe3'), which would make str.lower() break a UTF-8 string and let a
+// name in IR text take a non-ASCII byte. torchlet answers as torch 1.13 does under Python
+// in C.UTF-8: bytes past ASCII belong to no class and keep their case. The expected
+// values are torch's, printed by
+//   @torch.jit.script
+//   def f(s: str) -> List[str]:
+//       return [s.lower(), s.upper(), s.swapcase(), s.title(), s.capitalize(),
+//               str(s.isalpha()), str(s.isalnum()), str(s.isprintable()), str(s.isupper()),
+//               str(s.islower()), str(s.isspace()), str(s.isidentifier()), str(s.istitle())]
+TEST(SingleByteLocale, CharacterClassesAreAsciiAsInTorch) {
+  const BuiltLocale latin1("ISO-8859-1");
+  ASSERT_EQ(latin1.problem(), "");
+  // volatile: gcc folds <cctype> calls on constants as the "C" locale answers them.
+  volatile int feminine_ordinal = 0xaa, a_tilde = 0xc3;
+  ASSERT_NE(std::isalpha(feminine_ordinal), 0);  // 'ª' is a letter here
+  ASSERT_EQ(std::tolower(a_tilde), 0xe3);        // 'Ã' has a lower case
+
+  auto cu = jit::compile(R"(
+def f(s: str) -> List[str]:
+    return [s.lower(), s.upper(), s.swapcase(), s.title(), s.capitalize(),
+            str(s.isalpha()), str(s.isalnum()), str(s.isprintable()), str(s.isupper()),
+            str(s.islower()), str(s.isspace()), str(s.isidentifier()), str(s.istitle())]
+)");
+  const jit::Function& f = *cu->find_function("f");
+  auto run = [&](const std::string& s) {
+    std::vector<std::string> out;
+    const IValue result = f({IValue(s)});
+    for (const IValue& v : result.toList()->elements) out.push_back(v.toStringRef());
+    return out;
+  };
+  const std::vector<std::string> no(8, "False");
+  auto unchanged = [&](const std::string& s) {
+    std::vector<std::string> out(5, s);
+    out.insert(out.end(), no.begin(), no.end());
+    return out;
+  };
+  for (const char* s : {"\xc3\x8a", "\xc3\xaa", "\xc2\xaa\xc2\xba", "\xc2\xa0", "\xc2\xb5"}) {
+    EXPECT_EQ(run(s), unchanged(s)) << s;
+  }
+  const std::vector<std::string> a_acute{"a\xc3\xa9", "A\xc3\xa9", "a\xc3\xa9", "A\xc3\xa9", "A\xc3\xa9", "False", "False",
+                                         "False", "True", "False", "False", "False", "True"};
+  EXPECT_EQ(run("A\xc3\xa9"), a_acute);
+
+  // A value name in IR text is ASCII letters, digits and '_': the byte 0xaa ends it.
+  EXPECT_THROW((void)jit::parse_ir("graph(%x\xaa : int):\n  return (%x\xaa)\n"), Error);
+  EXPECT_THROW((void)jit::parse_schema("aten::f\xaa(Tensor x) -> Tensor"), Error);
 }
 
 }  // namespace

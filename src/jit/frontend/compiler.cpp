@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <torchlet/dtype.h>
 
+#include "core/ascii.h"
 #include "jit/frontend/error_report.h"
 #include "jit/frontend/nn_functional.h"
 #include "jit/frontend/parser.h"
@@ -938,7 +939,7 @@ void propagate_constants(Graph& g, Block* b) {
 bool meaningful_name(const std::string& name) {
   if (name.empty() || name[0] == '$') return false;
   if (name[0] != '_') return true;
-  return !std::all_of(name.begin() + 1, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return !std::all_of(name.begin() + 1, name.end(), ascii_digit);
 }
 
 std::string dotted_name(const Tree& t) {
@@ -3874,7 +3875,7 @@ TypePtr FileCompiler::parse_annotation(const Tree& ann, std::optional<int64_t>* 
   std::string text = ann.kind() == TreeKind::StringLiteral ? ann.str() : std::string(ann.range().text());
   if (const size_t at = text.find("BroadcastingList"); broadcast && at != std::string::npos) {
     size_t end = at + 16;
-    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    while (end < text.size() && ascii_digit(text[end])) ++end;
     if (end > at + 16 && end - at - 16 < 3) {
       *broadcast = std::stoll(text.substr(at + 16, end - at - 16));
       text.replace(at, end - at, "List");
@@ -3883,7 +3884,7 @@ TypePtr FileCompiler::parse_annotation(const Tree& ann, std::optional<int64_t>* 
   // `torch.Tensor` is how Python code names the tensor type.
   for (size_t at; (at = text.find("torch.Tensor")) != std::string::npos;) text.replace(at, 12, "Tensor");
   for (const char* p : {"typing.", "t."})
-    for (size_t at; (at = text.find(p)) != std::string::npos && (at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1])));)
+    for (size_t at; (at = text.find(p)) != std::string::npos && (at == 0 || !ascii_alnum(text[at - 1]));)
       text.erase(at, std::string_view(p).size());
   try {
     return parse_type_annotation(text, false, [&](std::string_view name) { return resolve_type(std::string(name)); });

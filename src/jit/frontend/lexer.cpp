@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/ascii.h"
 #include "core/python_format.h"
 #include "jit/frontend/error_report.h"
 
@@ -47,8 +48,7 @@ const std::vector<std::pair<std::string_view, TokenKind>>& operators_longest_fir
   return ops;
 }
 
-bool is_ident_start(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+bool is_ident_start(char c) { return ascii_alpha(c) || c == '_'; }
 bool is_digit_in(unsigned char c, int base) {
   switch (base) {
     case 2: return c == '0' || c == '1';
@@ -226,7 +226,7 @@ class Lexer {
   void lex_word() {
     size_t b = pos_;
     size_t e = b;
-    while (e < end_ && is_ident_char(at(e))) ++e;
+    while (e < end_ && ascii_word(at(e))) ++e;
     std::string_view word = std::string_view(text_).substr(b, e - b);
     if ((at(e) == '"' || at(e) == '\'') && word.size() <= 2) {
       bool raw = false, bytes = false, format = false, valid = true;
@@ -279,7 +279,7 @@ class Lexer {
       const char* name = base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary";
       pos_ = b + 2;
       if (!digit_part(base, b, true)) fail(b, pos_ + 1, fmt::format("invalid {} literal", name));
-      if (is_ident_char(at(pos_))) fail(b, pos_ + 1, fmt::format("invalid digit '{}' in {} literal", printable_byte(at(pos_)), name));
+      if (ascii_word(at(pos_))) fail(b, pos_ + 1, fmt::format("invalid digit '{}' in {} literal", printable_byte(at(pos_)), name));
       push(TokenKind::IntLiteral, b, pos_);
       return;
     }
@@ -303,7 +303,7 @@ class Lexer {
       ++pos_;
       kind = TokenKind::ImagLiteral;
     }
-    if (is_ident_char(at(pos_))) fail(b, pos_ + 1, "invalid decimal literal");
+    if (ascii_word(at(pos_))) fail(b, pos_ + 1, "invalid decimal literal");
     if (kind == TokenKind::IntLiteral && at(b) == '0') {
       for (size_t p = b; p < pos_; ++p) {
         if (text_[p] != '0' && text_[p] != '_') {

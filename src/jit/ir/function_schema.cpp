@@ -7,10 +7,10 @@
 //   alias     := '(' set ['!'] [' -> ' set] ')'              set := ident {'|' ident} | '*'
 #include "jit/ir/function_schema.h"
 
-#include <cctype>
-
 #include <fmt/format.h>
 #include <torchlet/error.h>
+
+#include "core/ascii.h"
 
 namespace torchlet::jit {
 
@@ -91,11 +91,10 @@ class SchemaParser {
   [[noreturn]] void fail(const std::string& what) const {
     TL_FAIL(CompileError, "schema: {} at column {}:\n{}\n{}^", what, pos_, s_, std::string(pos_, ' '));
   }
-  static bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-  std::string identifier(const char* what) {
+    std::string identifier(const char* what) {
     skip_space();
     size_t start = pos_;
-    while (pos_ < s_.size() && ident_char(s_[pos_])) ++pos_;
+    while (pos_ < s_.size() && ascii_word(s_[pos_])) ++pos_;
     if (start == pos_) fail(fmt::format("expected {}", what));
     return std::string(s_.substr(start, pos_ - start));
   }
@@ -105,7 +104,7 @@ class SchemaParser {
     while (true) {
       if (accept_text("::")) {
         n += "::" + identifier("a name");
-      } else if (peek() == '.' && ident_char(peek(1)) && n.find("::") == std::string::npos) {
+      } else if (peek() == '.' && ascii_word(peek(1)) && n.find("::") == std::string::npos) {
         ++pos_;
         n += "." + identifier("a name");
       } else {
@@ -122,7 +121,7 @@ class SchemaParser {
     SchemaArgument a;
     a.type = type();
     skip_space();
-    if (ident_char(peek())) a.name = identifier("argument name");
+    if (ascii_word(peek())) a.name = identifier("argument name");
     skip_space();
     if (allow_default && accept('=')) a.default_text = default_value();
     return a;
@@ -165,9 +164,9 @@ class SchemaParser {
         auto list = std::make_shared<SchemaType>();
         list->kind = SchemaType::Kind::List;
         list->contained.push_back(t);
-        if (std::isdigit(static_cast<unsigned char>(peek()))) {
+        if (ascii_digit(peek())) {
           size_t start = pos_;
-          while (std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
+          while (ascii_digit(peek())) ++pos_;
           list->fixed_size = std::stoll(std::string(s_.substr(start, pos_ - start)));
         }
         expect(']');

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/ascii.h"
 #include "jit/ir/number_text.h"
 
 namespace torchlet::jit {
@@ -43,7 +44,6 @@ constexpr size_t kMaxLocationBytes = size_t{16} << 20;
 // value the parser itself.
 constexpr size_t kMaxBlockNesting = 256;
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 }  // namespace
 
@@ -103,7 +103,7 @@ class IRParser {
   bool accept_word(std::string_view w) {
     skip();
     if (s_.substr(pos_, w.size()) != w) return false;
-    if (pos_ + w.size() < s_.size() && ident_char(s_[pos_ + w.size()])) return false;
+    if (pos_ + w.size() < s_.size() && ascii_word(s_[pos_ + w.size()])) return false;
     pos_ += w.size();
     return true;
   }
@@ -123,7 +123,7 @@ class IRParser {
   std::string word(const char* what) {
     skip();
     size_t start = pos_;
-    while (pos_ < s_.size() && (ident_char(s_[pos_]) || s_[pos_] == '.')) ++pos_;
+    while (pos_ < s_.size() && (ascii_word(s_[pos_]) || s_[pos_] == '.')) ++pos_;
     if (start == pos_) fail(fmt::format("expected {}", what));
     return std::string(s_.substr(start, pos_ - start));
   }
@@ -255,8 +255,8 @@ class IRParser {
     bool any = false;
     for (size_t i = s_.find('%'); i != std::string_view::npos; i = s_.find('%', i + 1)) {
       size_t j = i + 1;
-      while (j < s_.size() && std::isdigit(static_cast<unsigned char>(s_[j]))) ++j;
-      if (j == i + 1 || j - i - 1 > kMaxIdDigits || (j < s_.size() && (ident_char(s_[j]) || s_[j] == '.'))) continue;
+      while (j < s_.size() && ascii_digit(s_[j])) ++j;
+      if (j == i + 1 || j - i - 1 > kMaxIdDigits || (j < s_.size() && (ascii_word(s_[j]) || s_[j] == '.'))) continue;
       max_id = std::max<size_t>(max_id, std::stoull(std::string(s_.substr(i + 1, j - i - 1))));
       any = true;
     }
@@ -287,7 +287,7 @@ class IRParser {
     if (!(pos_ + 1 < s_.size() && s_[pos_] == ':' && s_[pos_ + 1] == ':')) fail("expected '::' in the node kind");
     pos_ += 2;
     size_t start = pos_;
-    while (pos_ < s_.size() && (ident_char(s_[pos_]) || s_[pos_] == '.')) ++pos_;
+    while (pos_ < s_.size() && (ascii_word(s_[pos_]) || s_[pos_] == '.')) ++pos_;
     if (start == pos_) fail("expected an operator name");
     return ns + "::" + std::string(s_.substr(start, pos_ - start));
   }
@@ -338,7 +338,7 @@ class IRParser {
     if (s_.substr(pos_, 5) != "block") return false;
     pos_ += 5;
     size_t start = pos_;
-    while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+    while (pos_ < s_.size() && ascii_digit(s_[pos_])) ++pos_;
     if (pos_ == start) {
       pos_ = save;
       return false;
@@ -450,7 +450,7 @@ class IRParser {
       l.value = IValue(empty({0}));
       return l;
     }
-    if (c == '-' || c == '.' || std::isdigit(static_cast<unsigned char>(c))) return number();
+    if (c == '-' || c == '.' || ascii_digit(c)) return number();
     std::string w = word("a literal");
     if (w == "True" || w == "False") {
       l.value = IValue(w == "True");

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/ascii.h"
 #include "jit/ir/function_schema.h"
 #include "jit/ir/number_text.h"
 #include "jit/ir/type.h"
@@ -89,9 +90,9 @@ class DefaultParser {
       return l;
     }
     if (c == '"' || c == '\'') return string(c);
-    if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) return number();
+    if (c == '-' || ascii_digit(c)) return number();
     size_t start = pos_;
-    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_')) ++pos_;
+    while (pos_ < s_.size() && ascii_word(s_[pos_])) ++pos_;
     std::string w(s_.substr(start, pos_ - start));
     if (w.empty()) fail("expected a value");
     if (w == "None") return l;

@@ -6,11 +6,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/ascii.h"
 #include "jit/ir/function_schema.h"
 #include "jit/ir/value_recursion.h"
 
@@ -512,7 +512,7 @@ class TypeParser {
   std::string dotted_name() {
     skip();
     size_t start = pos_;
-    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '.')) {
+    while (pos_ < s_.size() && (ascii_word(s_[pos_]) || s_[pos_] == '.')) {
       ++pos_;
     }
     if (start == pos_) fail("expected a type name");
@@ -603,7 +603,7 @@ class TypeParser {
       if (TypePtr r = resolve_(n)) return r;
     }
     if (n.find('.') != std::string::npos) return Type::class_named(n);
-    if (allow_vars_ && std::islower(static_cast<unsigned char>(n[0]))) return Type::var(n);
+    if (allow_vars_ && ascii_lower(n[0])) return Type::var(n);
     fail(fmt::format("unknown type '{}'", n));
   }
 
@@ -708,7 +708,7 @@ TypePtr type_from_schema(const SchemaType& t) {
   }
   if (t.name.find('.') != std::string::npos) return Type::class_named(t.name);
   // Remaining lower-case names are type variables (t, tVal, t1).
-  TL_CHECK(!t.name.empty() && std::islower(static_cast<unsigned char>(t.name[0])), CompileError,
+  TL_CHECK(!t.name.empty() && ascii_lower(t.name[0]), CompileError,
            "schema: unknown type '{}'", t.name);
   return Type::var(t.name);
 }

@@ -7,7 +7,6 @@
 // Python's floor division and modulo signs, int64 wrap-around, IEEE results for float
 // division by zero. Lists, dicts and strings are in builtins_list/dict/str.cpp.
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -16,6 +15,7 @@
 #include <numbers>
 #include <numeric>
 
+#include "core/ascii.h"
 #include "core/python_format.h"
 #include "jit/ops/ops_util.h"
 #include "jit/runtime/scalar_math.h"
@@ -483,7 +483,7 @@ void int_from_str(Stack& s) {
   size_t i = 0;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
   bool ok = i < text.size();
-  for (size_t j = i; j < text.size(); ++j) ok = ok && (std::isdigit(static_cast<unsigned char>(text[j])) != 0);
+  for (size_t j = i; j < text.size(); ++j) ok = ok && ascii_digit(text[j]);
   TL_CHECK(ok, ValueError, "invalid literal for int() with base 10: '{}'", text);
   errno = 0;
   long long v = std::strtoll(text.c_str(), nullptr, 10);
@@ -493,7 +493,7 @@ void int_from_str(Stack& s) {
 void float_from_str(Stack& s) {
   std::string text = pop_str(s);
   char* end = nullptr;
-  double v = text.empty() || std::isspace(static_cast<unsigned char>(text[0])) ? 0 : strtod_c_locale(text.c_str(), &end);
+  double v = text.empty() || ascii_space(text[0]) ? 0 : strtod_c_locale(text.c_str(), &end);
   TL_CHECK(end != nullptr && end != text.c_str() && *end == '\0', ValueError,
            "could not convert string to float: '{}'", text);
   push(s, v);

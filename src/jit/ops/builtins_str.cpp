@@ -5,7 +5,6 @@
 // containers are unquoted, integral floats print as "1.", others with 17 significant
 // digits ("0.10000000000000001"), complex numbers as "3.+4.j".
 #include <algorithm>
-#include <cctype>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -15,8 +14,9 @@
 
 #include <fmt/format.h>
 
-#include "core/python_format.h"
 #include "core/allocation_limit.h"
+#include "core/ascii.h"
+#include "core/python_format.h"
 #include "jit/ir/value_recursion.h"
 #include "jit/ops/ops_util.h"
 
@@ -173,7 +173,7 @@ std::string ivalue_str(const IValue& v) {
 
 namespace {
 
-bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_space(char c) { return ascii_space(c); }
 
 void str_(Stack& s) { push(s, ivalue_str(pop(s))); }
 
@@ -318,24 +318,21 @@ void join(Stack& s) {
   push(s, out);
 }
 
-template <int (*F)(int)>
+template <char (*F)(char)>
 std::string map_chars(std::string str) {
-  for (char& c : str) c = static_cast<char>(F(static_cast<unsigned char>(c)));
+  for (char& c : str) c = F(c);
   return str;
 }
-void lower(Stack& s) { push(s, map_chars<std::tolower>(pop_str(s))); }
-void upper(Stack& s) { push(s, map_chars<std::toupper>(pop_str(s))); }
+void lower(Stack& s) { push(s, map_chars<ascii_to_lower>(pop_str(s))); }
+void upper(Stack& s) { push(s, map_chars<ascii_to_upper>(pop_str(s))); }
 void swapcase(Stack& s) {
   std::string str = pop_str(s);
-  for (char& c : str) {
-    auto u = static_cast<unsigned char>(c);
-    c = static_cast<char>(std::isupper(u) ? std::tolower(u) : std::toupper(u));
-  }
+  for (char& c : str) c = ascii_upper(c) ? ascii_to_lower(c) : ascii_to_upper(c);
   push(s, str);
 }
 void capitalize(Stack& s) {
-  std::string str = map_chars<std::tolower>(pop_str(s));
-  if (!str.empty()) str[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(str[0])));
+  std::string str = map_chars<ascii_to_lower>(pop_str(s));
+  if (!str.empty()) str[0] = ascii_to_upper(str[0]);
   push(s, str);
 }
 // title(): the first cased letter after an uncased character goes upper, others lower.
@@ -343,44 +340,41 @@ void title(Stack& s) {
   std::string str = pop_str(s);
   bool prev_cased = false;
   for (char& c : str) {
-    auto u = static_cast<unsigned char>(c);
-    c = static_cast<char>(prev_cased ? std::tolower(u) : std::toupper(u));
-    prev_cased = std::isalpha(u) != 0;
+    c = prev_cased ? ascii_to_lower(c) : ascii_to_upper(c);
+    prev_cased = ascii_alpha(c);
   }
   push(s, str);
 }
 
 // str.isX(): false for the empty string; true when every byte is in the class.
-template <int (*F)(int)>
+template <bool (*F)(char)>
 void all_chars(Stack& s) {
   std::string str = pop_str(s);
-  push(s, !str.empty() && std::all_of(str.begin(), str.end(), [](char c) { return F(static_cast<unsigned char>(c)) != 0; }));
+  push(s, !str.empty() && std::all_of(str.begin(), str.end(), F));
 }
 void isprintable(Stack& s) {  // true for the empty string, unlike the others
   std::string str = pop_str(s);
-  push(s, std::all_of(str.begin(), str.end(), [](char c) { return std::isprint(static_cast<unsigned char>(c)) != 0; }));
+  push(s, std::all_of(str.begin(), str.end(), ascii_print));
 }
 // isupper/islower: at least one cased byte, and none of the other case.
 template <bool kUpper>
 void is_case(Stack& s) {
   std::string str = pop_str(s);
   bool cased = false;
-  for (char ch : str) {
-    auto u = static_cast<unsigned char>(ch);
-    if (kUpper ? std::islower(u) : std::isupper(u)) return push(s, false);
-    cased = cased || std::isalpha(u);
+  for (char c : str) {
+    if (kUpper ? ascii_lower(c) : ascii_upper(c)) return push(s, false);
+    cased = cased || ascii_alpha(c);
   }
   push(s, cased);
 }
 void istitle(Stack& s) {
   std::string str = pop_str(s);
   bool prev_cased = false, any = false;
-  for (char ch : str) {
-    auto u = static_cast<unsigned char>(ch);
-    if (std::isupper(u)) {
+  for (char c : str) {
+    if (ascii_upper(c)) {
       if (prev_cased) return push(s, false);
       prev_cased = any = true;
-    } else if (std::islower(u)) {
+    } else if (ascii_lower(c)) {
       if (!prev_cased) return push(s, false);
       prev_cased = any = true;
     } else {
@@ -393,8 +387,8 @@ void istitle(Stack& s) {
 // digit, and every byte alphanumeric, so "_" and "x_1" are not identifiers.
 void isidentifier(Stack& s) {
   std::string str = pop_str(s);
-  bool ok = !str.empty() && !std::isdigit(static_cast<unsigned char>(str[0]));
-  for (char c : str) ok = ok && std::isalnum(static_cast<unsigned char>(c));
+  bool ok = !str.empty() && !ascii_digit(str[0]);
+  for (char c : str) ok = ok && ascii_alnum(c);
   push(s, ok);
 }
 
@@ -671,12 +665,12 @@ static RegisterOps reg({
     {"aten::swapcase(str self) -> str", swapcase},
     {"aten::capitalize(str self) -> str", capitalize},
     {"aten::title(str self) -> str", title},
-    {"aten::isalnum(str self) -> bool", all_chars<std::isalnum>},
-    {"aten::isalpha(str self) -> bool", all_chars<std::isalpha>},
-    {"aten::isdigit(str self) -> bool", all_chars<std::isdigit>},
-    {"aten::isdecimal(str self) -> bool", all_chars<std::isdigit>},
-    {"aten::isnumeric(str self) -> bool", all_chars<std::isdigit>},
-    {"aten::isspace(str self) -> bool", all_chars<std::isspace>},
+    {"aten::isalnum(str self) -> bool", all_chars<ascii_alnum>},
+    {"aten::isalpha(str self) -> bool", all_chars<ascii_alpha>},
+    {"aten::isdigit(str self) -> bool", all_chars<ascii_digit>},
+    {"aten::isdecimal(str self) -> bool", all_chars<ascii_digit>},
+    {"aten::isnumeric(str self) -> bool", all_chars<ascii_digit>},
+    {"aten::isspace(str self) -> bool", all_chars<ascii_space>},
     {"aten::isprintable(str self) -> bool", isprintable},
     {"aten::isupper(str self) -> bool", is_case<true>},
     {"aten::islower(str self) -> bool", is_case<false>},

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
+#include "core/ascii.h"
 #include "core/python_format.h"
 #include "jit/ir/function_schema.h"
 #include "jit/ir/ir.h"
@@ -37,16 +38,16 @@ bool is_reserved_name(const std::string& name) {
 }
 
 bool is_identifier(std::string_view s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  if (s.empty() || ascii_digit(s[0])) return false;
+  return std::all_of(s.begin(), s.end(), ascii_word);
 }
 
 // A value's name as a Python identifier: other characters become '_', a leading digit
 // gets one in front.
 std::string valid_identifier(const std::string& candidate) {
   std::string out;
-  for (char c : candidate) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
+  for (char c : candidate) out += ascii_word(c) ? c : '_';
+  if (out.empty() || ascii_digit(out[0])) out = "_" + out;
   return out;
 }
 

@@ -4,12 +4,12 @@
 // householder_product/orgqr, ormqr), each called as torch 1.13 calls it (column-major
 // copies, the optimal workspace LAPACK reports, the same jobz), so values and vectors,
 // signs included, are torch's bit for bit.
-#include <cctype>
 #include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
+#include "core/ascii.h"
 #include "tensor/kernels/lapack.h"
 
 namespace torchlet {
@@ -18,7 +18,7 @@ using namespace kernels::lapack;
 
 std::pair<Tensor, Tensor> eigh(const Tensor& a, std::string_view uplo, bool compute_vectors) {
   check_square(a, "linalg.eigh");
-  const char uplo_upper = uplo.size() == 1 ? static_cast<char>(std::toupper(static_cast<unsigned char>(uplo[0]))) : '?';
+  const char uplo_upper = uplo.size() == 1 ? ascii_to_upper(uplo[0]) : '?';
   TL_CHECK(uplo_upper == 'U' || uplo_upper == 'L', ValueError, "Expected UPLO argument to be 'L' or 'U', but got {}", uplo);
   check_lapack_operand(a, "linalg_eigh_cpu");
   const int64_t n = a.size(-1), batches = batch_count(a, 2);

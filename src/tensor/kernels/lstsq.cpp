@@ -9,7 +9,6 @@
 // (its last bits vary from call to call), torchlet's reads zeros: free pivoting, what
 // LAPACK documents.
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -18,6 +17,7 @@
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
 
+#include "core/ascii.h"
 #include "tensor/kernels/lapack.h"
 
 namespace torchlet {
@@ -31,7 +31,7 @@ constexpr std::string_view kApi = "torch.linalg.lstsq";
 LstsqDriver driver_named(const std::optional<std::string_view>& name) {
   if (!name) return LstsqDriver::Gelsy;
   std::string lower(*name);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(lower.begin(), lower.end(), lower.begin(), ascii_to_lower);
   if (lower == "gels") return LstsqDriver::Gels;
   if (lower == "gelsy") return LstsqDriver::Gelsy;
   if (lower == "gelsd") return LstsqDriver::Gelsd;
