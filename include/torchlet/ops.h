@@ -327,8 +327,13 @@ Tensor instance_norm(const Tensor& input, const std::optional<Tensor>& weight, c
                      bool use_input_stats, double momentum = 0.1, double eps = 1e-5, bool cudnn_enabled = false);
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
-// Eval only: train=true is refused (it needs a random generator).
+// torch's dropout family: in training, a mask drawn from the default generator
+// (manual_seed gives torch's mask), per element or (feature_*) per sample and channel;
+// the alpha forms keep SELU's mean and variance. Not training, or p = 0: the input.
 Tensor dropout(const Tensor& input, double p, bool train);
+Tensor feature_dropout(const Tensor& input, double p, bool train);
+Tensor alpha_dropout(const Tensor& input, double p, bool train);
+Tensor feature_alpha_dropout(const Tensor& input, double p, bool train);
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx = -1);
 // F.embedding_bag's result (aten::embedding_bag's first output): mode 0 sum, 1 mean,
 // 2 max over each bag of `indices` (1-D with `offsets`, or 2-D fixed-length bags);

@@ -82,6 +82,20 @@ class Forked(torch.nn.Module):
         return total
 
 
+class TrainingDropouts(torch.nn.Module):
+    """Every dropout kind in training mode: the masks come from the default generator."""
+
+    def __init__(self):
+        super().__init__()
+        self.plain = torch.nn.Dropout(0.3)
+        self.channels = torch.nn.Dropout2d(0.4)
+        self.alpha = torch.nn.AlphaDropout(0.2)
+        self.feature_alpha = torch.nn.FeatureAlphaDropout(0.5)
+
+    def forward(self, x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+        return self.plain(x), self.channels(x), self.alpha(x), self.feature_alpha(x)
+
+
 class Script(unittest.TestCase):
     def setUp(self):
         require_environment(self)
@@ -104,6 +118,27 @@ class Script(unittest.TestCase):
                 torch.testing.assert_close(g, w, rtol=1e-5, atol=1e-5)
         else:
             torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
+
+    def test_training_dropouts_draw_torchs_masks(self):
+        """`run --saved-mode` keeps the training flags: from the default seed (a fresh
+        process's, which torch.manual_seed restores here) torchlet draws torch's masks and
+        computes the same bits."""
+        scripted = torch.jit.script(TrainingDropouts().train())
+        x = torch.randn(2, 6, 5, 4)
+        with tempfile.TemporaryDirectory() as tmp:
+            archive, inputs, out = (pathlib.Path(tmp) / n for n in ("m.pt", "in.pt", "out.pt"))
+            torch.jit.save(scripted, str(archive))
+            torch.save((x,), inputs)
+            run("run", archive, "--inputs", inputs, "--saved-mode", "--save", out)
+            got = torch.load(out)
+        torch.manual_seed(67280421310721)  # torch's default seed
+        want = scripted(x)
+        self.assertEqual(len(got), len(want))
+        for g, w in zip(got, want):
+            self.assertTrue(torch.equal(g, w), (g, w))
+        # Not all kept and not all dropped: the masks are real draws.
+        channels = want[1].flatten(2).abs().sum(2)
+        self.assertTrue(bool((channels == 0).any()) and bool((channels != 0).any()))
 
     def test_gated_module(self):
         torch.manual_seed(1)

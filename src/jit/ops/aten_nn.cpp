@@ -235,26 +235,23 @@ template <bool kLog>
 void softmax_internal(Stack& s) { push(s, softmax_internal_impl<kLog>(s)); }
 
 // --- dropout ---------------------------------------------------------------------------------
+using DropoutFn = Tensor (*)(const Tensor&, double, bool);
+template <DropoutFn F>
 void dropout(Stack& s) {
   bool train = pop_bool(s);
   double p = pop_double(s);
-  push(s, torchlet::dropout(pop_tensor(s), p, train));
+  push(s, F(pop_tensor(s), p, train));
 }
+// The in-place forms write the result into self (torch multiplies in place: the same
+// values).
+template <DropoutFn F>
 void dropout_inplace(Stack& s) {
   bool train = pop_bool(s);
   double p = pop_double(s);
   Tensor self = pop_tensor(s);
-  Tensor r = torchlet::dropout(self, p, train);
+  Tensor r = F(self, p, train);
   if (r.data_ptr() != self.data_ptr()) self.copy_(r);
   push(s, self);
-}
-// The feature/alpha forms are the identity in eval mode; their training masks (per
-// channel, or alpha's affine correction) are not implemented.
-void dropout_identity(Stack& s) {
-  bool train = pop_bool(s);
-  double p = pop_double(s);
-  TL_CHECK(!train || p == 0, UnsupportedError,
-           "feature_dropout/alpha_dropout/feature_alpha_dropout: training mode (train=True) is not supported");
 }
 
 // --- embedding, upsampling ---------------------------------------------------------------------
@@ -345,14 +342,14 @@ static RegisterOps reg({
     {"aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<true>},
     {"aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<false>},
     {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", softmax_internal<true>},
-    {"aten::dropout(Tensor input, float p, bool train) -> Tensor", dropout},
-    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace},
-    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
-    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
-    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
-    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
-    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout_identity},
-    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_identity},
+    {"aten::dropout(Tensor input, float p, bool train) -> Tensor", dropout<torchlet::dropout>},
+    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace<torchlet::dropout>},
+    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", dropout<torchlet::feature_dropout>},
+    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace<torchlet::feature_dropout>},
+    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout<torchlet::alpha_dropout>},
+    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace<torchlet::alpha_dropout>},
+    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", dropout<torchlet::feature_alpha_dropout>},
+    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", dropout_inplace<torchlet::feature_alpha_dropout>},
     {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False) -> Tensor", embedding},
     {"aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", upsample_nearest2d},
     {"aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", upsample_nearest2d_vec},

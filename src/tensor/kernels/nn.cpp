@@ -358,16 +358,47 @@ Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) 
   return softmax_impl(self, dim, dtype, true, "log_softmax");
 }
 
-Tensor dropout(const Tensor& input, double p, bool train) {
+namespace {
+
+// torch's CPU _dropout_impl: a mask m from bernoulli_(1 - p) over the input's shape, or
+// (feature forms) one per sample and channel, broadcast over the rest. Plain and feature
+// dropout give x * m / (1 - p); the alpha forms, which keep SELU's mean and variance,
+// a * (x * m + alpha * (m - 1 + p)). Each step is the tensor op torch runs, in the
+// input's dtype and order, so one seed gives torch's bits.
+template <bool kFeature, bool kAlpha>
+Tensor dropout_impl(const Tensor& input, double p, bool train) {
   TL_CHECK(p >= 0 && p <= 1, ValueError, "dropout probability has to be between 0 and 1, but got {}", p);
   if (p == 0 || !train || input.numel() == 0) return input;
   if (p == 1) return mul(input, zeros({}, input.dtype()));
-  // As torch's CPU dropout: a contiguous mask from bernoulli_(1 - p), scaled by
-  // 1 / (1 - p) in the input's dtype, times the input; the same seed gives torch's mask.
-  Tensor noise = empty(input.sizes(), input.dtype());
+  Shape noise_shape = input.sizes().vec();
+  if constexpr (kFeature) {
+    TL_CHECK(input.dim() >= 2, ValueError, "Feature dropout requires at least 2 dimensions in the input");
+    std::fill(noise_shape.begin() + 2, noise_shape.end(), 1);
+  }
+  Tensor noise = empty(noise_shape, input.dtype());
   bernoulli_(noise, 1 - p);
-  div_(noise, Scalar(1 - p));
-  return mul(input, noise);
+  if constexpr (kAlpha) {
+    constexpr double alpha = 1.7580993408473766;  // SELU's alpha * scale
+    const double a = 1. / std::sqrt((alpha * alpha * p + 1) * (1 - p));
+    Tensor b = add(noise, Scalar(-1));
+    mul_(b, Scalar(alpha * a));
+    add_(b, Scalar(alpha * a * p));
+    mul_(noise, Scalar(a));
+    Tensor out = mul(input, noise);
+    return add_(out, b);
+  } else {
+    div_(noise, Scalar(1 - p));
+    return mul(input, noise);
+  }
+}
+
+}  // namespace
+
+Tensor dropout(const Tensor& input, double p, bool train) { return dropout_impl<false, false>(input, p, train); }
+Tensor feature_dropout(const Tensor& input, double p, bool train) { return dropout_impl<true, false>(input, p, train); }
+Tensor alpha_dropout(const Tensor& input, double p, bool train) { return dropout_impl<false, true>(input, p, train); }
+Tensor feature_alpha_dropout(const Tensor& input, double p, bool train) {
+  return dropout_impl<true, true>(input, p, train);
 }
 
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t /*padding_idx*/) {
