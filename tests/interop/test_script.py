@@ -612,7 +612,8 @@ def features(x: torch.Tensor, t: torch.Tensor) -> Tuple[torch.Tensor, torch.Tens
     small = F.adaptive_avg_pool2d(pooled, 1).flatten(1)
     e = F.embedding(t, x.flatten(1), padding_idx=0)
     loss = F.cross_entropy(x.flatten(1)[:, :4], t, label_smoothing=0.1) + F.mse_loss(small, small * 2, reduction="sum")
-    return F.normalize(small, dim=1), where, e.sum(1), loss
+    # torch.tensordot is torch.functional's Python; in archives it is the operator.
+    return F.normalize(small, dim=1), where, e.sum(1), loss + torch.tensordot(small, small)
 '''
 
     def setUp(self):

@@ -609,6 +609,9 @@ class FileCompiler {
   }
   CompilationUnit& cu() { return cu_; }
   int64_t archive_version() const { return hooks_.archive_version; }
+  // An archive's code/ file, where `torch.name` is always the operator (torch's
+  // importer resolves it so), not torch's Python function of that name.
+  bool archive_code() const { return !prefix_.empty(); }
   // The file's defs compiled as methods of `cls` (define_methods in compiler.h).
   std::vector<Function*> define_methods(const ClassTypePtr& cls);
 
@@ -746,6 +749,8 @@ class FunctionCompiler {
   Value* emit_isinstance(const Tree& e, Env& env);
   Value* emit_torch_unique(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs, const SourceRange& range);
   Value* emit_torch_norm(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs, const SourceRange& range);
+  Value* emit_torch_tensordot(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                              const SourceRange& range);
   // obj.name(args) on an object of a TorchScript class: prim::CallMethod.
   Value* emit_method_call(Value* self, const ClassType& cls, const std::string& name, std::vector<CallArg> args,
                           std::vector<CallKwarg> kwargs, const SourceRange& range);
@@ -3003,6 +3008,62 @@ Value* FunctionCompiler::emit_torch_norm(const std::vector<CallArg>& args, const
                      std::move(named), range);
 }
 
+// torch.tensordot is Python too (torch.functional): dims is an int d (default 2: the
+// last d dims of a with the first d of b), a (dims_a, dims_b) tuple or a two-list list,
+// or a Tensor; each form ends in aten::tensordot(a, b, dims_a, dims_b). Compiled straight
+// to that call. An int dims must be a constant here (torch builds the two lists at run
+// time); a Tensor dims is not taken yet.
+Value* FunctionCompiler::emit_torch_tensordot(const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
+                                              const SourceRange& range) {
+  static const std::vector<std::string> kParams = {"a", "b", "dims", "out"};
+  const std::vector<Value*> given = bind_python_call("tensordot", kParams, args, kwargs, range);
+  if (!given[1]) fail(range, "tensordot() missing required argument 'b'");
+  Value* dims = given[2];
+  Value* dims_a = nullptr;
+  Value* dims_b = nullptr;
+  const TypePtr type = dims ? dims->type() : Type::int_();
+  if (type->kind() == TypeKind::Int) {
+    const auto c = dims ? to_ivalue(dims) : std::optional<IValue>(IValue(int64_t{2}));
+    if (!c) fail(range, "torch.tensordot: torchlet needs an int dims to be a constant (or pass the two lists of dims)");
+    const int64_t d = c->toInt();
+    if (d < 0) {
+      insert(sym::prim_RaiseException,
+             {constant(IValue(fmt::format("tensordot expects dims >= 0, but got dims={}", d))),
+              constant(IValue(std::string("builtins.RuntimeError")))},
+             range, 0);
+      return graph_->insert_node(graph_->create_uninitialized(Type::tensor()))->output();
+    }
+    // The lists are built here, so a literal like 10**12 must not become a list that long.
+    constexpr int64_t kMaxDims = 1024;
+    if (d > kMaxDims)
+      fail(range, fmt::format("torch.tensordot: dims={} contracts more dimensions than torchlet builds lists for "
+                              "(at most {})", d, kMaxDims));
+    std::vector<IValue> last, first;
+    for (int64_t i = 0; i < d; ++i) {
+      last.emplace_back(i - d);
+      first.emplace_back(i);
+    }
+    dims_a = constant(IValue::list(std::move(last), Type::int_()));
+    dims_b = constant(IValue::list(std::move(first), Type::int_()));
+  } else if (type->kind() == TypeKind::Tuple && type->contained().size() == 2) {
+    dims_a = tuple_item(dims, 0, range);
+    dims_b = tuple_item(dims, 1, range);
+  } else if (type->kind() == TypeKind::List && type->contained()[0]->kind() == TypeKind::List) {
+    Node* unpack = graph_->insert_node(graph_->create_list_unpack(dims, 2))->set_source_range(range);
+    dims_a = unpack->output(0);
+    dims_b = unpack->output(1);
+  } else if (type->kind() == TypeKind::Tensor) {
+    fail(range, "torch.tensordot: torchlet does not take dims as a Tensor yet (pass an int or the two lists of dims)");
+  } else {
+    fail(range, fmt::format("torch.tensordot: dims must be an int, Tuple[List[int], List[int]] or List[List[int]], "
+                            "found {}", type->str()));
+  }
+  std::vector<CallArg> call = {{given[0], range}, {given[1], range}, {dims_a, range}, {dims_b, range}};
+  std::vector<CallKwarg> named;
+  if (given[3] && given[3]->type()->kind() != TypeKind::None) named.push_back({"out", given[3], range});
+  return emit_builtin(Symbol::from_qual_string("aten::tensordot"), std::move(call), std::move(named), range);
+}
+
 // Element i (in range) of tuple v: a literal's own element, as torch's tuple lowering
 // leaves it, else prim::TupleIndex.
 Value* FunctionCompiler::tuple_item(Value* v, int64_t i, const SourceRange& range) {
@@ -3289,6 +3350,10 @@ Value* FunctionCompiler::emit_call(const Tree& e, Env& env, const TypePtr& hint)
       if (a.value().str() == "torch" && a.name() == "norm") {
         emit_args(0);
         return emit_torch_norm(args, kwargs, e.range());
+      }
+      if (a.value().str() == "torch" && a.name() == "tensordot" && !file_.archive_code()) {
+        emit_args(0);
+        return emit_torch_tensordot(args, kwargs, e.range());
       }
       if (OperatorRegistry::global().overloads(canonical_operator(Symbol::make("aten", a.name()))).empty())
         fail(callee.range(), fmt::format("object has no attribute {}", a.name()));
