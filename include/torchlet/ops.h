@@ -574,6 +574,12 @@ Tensor& normal_(Tensor& self, double mean = 0, double std = 1, Generator* gen = 
 Tensor& bernoulli_(Tensor& self, double p = 0.5, Generator* gen = nullptr);
 // Integers uniform in [from, to) (an upper bound is required).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen = nullptr);
+// Exponential(lambd), Cauchy(median, sigma), exp(Normal(mean, std)) and the number of
+// Bernoulli(p) trials to the first success (any real dtype but bool; the others floating).
+Tensor& exponential_(Tensor& self, double lambd = 1, Generator* gen = nullptr);
+Tensor& cauchy_(Tensor& self, double median = 0, double sigma = 1, Generator* gen = nullptr);
+Tensor& log_normal_(Tensor& self, double mean = 1, double std = 2, Generator* gen = nullptr);
+Tensor& geometric_(Tensor& self, double p, Generator* gen = nullptr);
 Tensor rand(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randn(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randint(int64_t low, int64_t high, IntList size, DType dtype = DType::Long, Generator* gen = nullptr);

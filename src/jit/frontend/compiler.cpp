@@ -2731,6 +2731,7 @@ Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
     const std::string& module = a.value().str();
     if (module == "torch") {
       if (auto d = torch_dtype(a.name())) return constant(IValue(*d), e.range());
+      if (auto v = torch_enum_attribute(a.name())) return constant(IValue(*v), e.range());
     }
     if (module != "torch" && module != "math")
       if (TypePtr t = file_.resolve_type(module); t && t->as_enum()) return emit_enum_member(t, a.name(), e.range());

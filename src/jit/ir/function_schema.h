@@ -70,4 +70,9 @@ FunctionSchema parse_schema(std::string_view text);
 // does not fit the type.
 std::optional<IValue> default_value(const SchemaArgument& arg);
 
+// The int TorchScript gives the torch module's MemoryFormat, Layout and QScheme
+// attributes (torch.channels_last is 2, torch.strided 0), the values the schema
+// defaults above spell by name; nullopt for another name.
+std::optional<int64_t> torch_enum_attribute(std::string_view name);
+
 }  // namespace torchlet::jit

@@ -18,7 +18,8 @@ namespace torchlet::jit {
 
 namespace {
 
-// Enum spellings torch accepts for int-typed defaults, with their c10 values.
+// Enum spellings torch accepts for int-typed defaults, with their c10 values; all but
+// the reductions are also attributes of the torch module (torch_enum_attribute).
 struct EnumConstant {
   std::string_view name;
   int64_t value;
@@ -27,6 +28,7 @@ constexpr EnumConstant kEnumConstants[] = {
     {"Mean", 1},                  // at::Reduction::Mean
     {"Sum", 2},                   // at::Reduction::Sum
     {"contiguous_format", 0},     // MemoryFormat::Contiguous
+    {"legacy_contiguous_format", 0},
     {"preserve_format", 1},       // MemoryFormat::Preserve
     {"channels_last", 2},         // MemoryFormat::ChannelsLast
     {"channels_last_3d", 3},      // MemoryFormat::ChannelsLast3d
@@ -161,6 +163,18 @@ int64_t enum_constant(const DefaultParser& p, const std::string& name) {
   if (auto d = dtype_from_name(name)) return static_cast<int64_t>(*d);  // ScalarType by c10 index
   p.fail(fmt::format("unknown constant '{}'", name));
 }
+
+}  // namespace
+
+std::optional<int64_t> torch_enum_attribute(std::string_view name) {
+  if (name == "Mean" || name == "Sum") return std::nullopt;
+  for (const auto& e : kEnumConstants) {
+    if (e.name == name) return e.value;
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 IValue convert(const DefaultParser& p, const Lit& l, const TypePtr& t, std::optional<int64_t> fixed_size) {
   auto mismatch = [&]() -> IValue { p.fail(fmt::format("does not fit type {}", t->str())); };

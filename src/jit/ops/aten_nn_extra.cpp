@@ -708,6 +708,36 @@ void bernoulli_(Stack& s) {
   torchlet::bernoulli_(self, p);
   push(s, self);
 }
+void exponential_(Stack& s) {
+  pop_no_generator(s, "exponential_");
+  double lambd = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::exponential_(self, lambd);
+  push(s, self);
+}
+void cauchy_(Stack& s) {
+  pop_no_generator(s, "cauchy_");
+  double sigma = pop_double(s);
+  double median = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::cauchy_(self, median, sigma);
+  push(s, self);
+}
+void log_normal_(Stack& s) {
+  pop_no_generator(s, "log_normal_");
+  double std = pop_double(s);
+  double mean = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::log_normal_(self, mean, std);
+  push(s, self);
+}
+void geometric_(Stack& s) {
+  pop_no_generator(s, "geometric_");
+  double p = pop_double(s);
+  Tensor self = pop_tensor(s);
+  torchlet::geometric_(self, p);
+  push(s, self);
+}
 template <bool kM>
 void eye(Stack& s) {
   std::optional<DType> d;
@@ -898,6 +928,10 @@ static RegisterOps reg({
     {"aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)", random_from},
     {"aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)", random_to},
     {"aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)", bernoulli_},
+    {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)", exponential_},
+    {"aten::cauchy_(Tensor(a!) self, float median=0., float sigma=1., *, Generator? generator=None) -> Tensor(a!)", cauchy_},
+    {"aten::log_normal_(Tensor(a!) self, float mean=1., float std=2., *, Generator? generator=None) -> Tensor(a!)", log_normal_},
+    {"aten::geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)", geometric_},
     {"aten::eye(int n, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", eye<false>},
     {"aten::eye.m(int n, int m, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", eye<true>},
     {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor", baddbmm},

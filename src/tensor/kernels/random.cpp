@@ -3,7 +3,8 @@
 // (24 or 53 low bits), Box-Muller normals with the cached second sample, and the
 // contiguous float path torch 1.13 takes for 16+ elements, whose AVX2 build uses
 // cephes-style single-precision log/sincos with fused multiply-adds (see Note
-// [torch's AVX2 normal fill]). Also eye(). Sampling is serial, in torch's order.
+// [torch's AVX2 normal fill]); exponential, Cauchy, log-normal and geometric fills. Also
+// eye(). Sampling is serial, in torch's order.
 #include <array>
 #include <bit>
 #include <cmath>
@@ -237,8 +238,12 @@ void normal_fill(Tensor& self, double mean, double std, Generator& g) {
   }
 }
 
+// torch's AT_DISPATCH refusal, worded as torch words it.
+[[noreturn]] void not_implemented_for(const char* kernel, DType d) {
+  TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", kernel, dtype_info(d).scalar_type_name);
+}
 void check_random_dtype(DType d, const char* kernel) {
-  TL_CHECK(is_floating(d), UnsupportedError, "\"{}\" not implemented for '{}'", kernel, dtype_info(d).scalar_type_name);
+  if (!is_floating(d)) not_implemented_for(kernel, d);
 }
 
 }  // namespace
@@ -300,6 +305,56 @@ Tensor& bernoulli_(Tensor& self, double p, Generator* gen) {
   // own stream instead, which no one could reproduce.
   dispatch_real(self.dtype(), "bernoulli_scalar_cpu_", [&]<typename T>() {
     fill_serial<T>(self, [&] { return uniform_real<double>(g, 0, 1) < p ? 1.0 : 0.0; });
+  });
+  return self;
+}
+
+// torch's other distributions (without MKL, as Debian builds it): each element is one
+// transformation, in double, of torch's double distributions (53-bit uniforms, or the
+// cached Box-Muller normal), cast to the element type, in TensorIterator's order.
+namespace {
+
+template <typename Sample>
+void fill_floating(Tensor& self, const char* kernel, Generator& g, const Sample& sample) {
+  check_random_dtype(self.dtype(), kernel);
+  std::lock_guard<std::mutex> lock(g.mutex_);
+  kernels::dispatch_floating(self.dtype(), kernel, [&]<typename T>() {
+    fill_serial<T>(self, [&] { return convert<T>(sample()); });
+  });
+}
+
+}  // namespace
+
+Tensor& exponential_(Tensor& self, double lambd, Generator* gen) {
+  TL_CHECK(lambd >= 0, ValueError, "exponential_ expects lambda >= 0.0, but found lambda={}", lambd);
+  Generator& g = pick(gen);
+  fill_floating(self, "exponential_cpu", g, [&] { return -1.0 / lambd * std::log(1.0 - uniform_real<double>(g, 0, 1)); });
+  return self;
+}
+
+Tensor& cauchy_(Tensor& self, double median, double sigma, Generator* gen) {
+  Generator& g = pick(gen);
+  fill_floating(self, "cauchy_cpu", g, [&] {
+    return median + sigma * std::tan(std::numbers::pi * (uniform_real<double>(g, 0, 1) - 0.5));
+  });
+  return self;
+}
+
+Tensor& log_normal_(Tensor& self, double mean, double std, Generator* gen) {
+  TL_CHECK(std > 0, ValueError, "log_normal_ expects std > 0.0, but found std={}", std);
+  Generator& g = pick(gen);
+  fill_floating(self, "log_normal_cpu", g, [&] { return std::exp(normal_double(g, mean, std)); });
+  return self;
+}
+
+Tensor& geometric_(Tensor& self, double p, Generator* gen) {
+  TL_CHECK(p > 0 && p < 1, ValueError, "geometric_ expects p to be in (0, 1), but got p={}", p);
+  if (self.dtype() == DType::Bool) not_implemented_for("geometric_cpu", DType::Bool);
+  Generator& g = pick(gen);
+  std::lock_guard<std::mutex> lock(g.mutex_);
+  const double log_q = std::log(1.0 - p);
+  dispatch_real(self.dtype(), "geometric_cpu", [&]<typename T>() {
+    fill_serial<T>(self, [&] { return convert<T>(std::ceil(std::log(uniform_real<double>(g, 0, 1)) / log_q)); });
   });
   return self;
 }
