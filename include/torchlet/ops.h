@@ -580,6 +580,10 @@ Tensor& exponential_(Tensor& self, double lambd = 1, Generator* gen = nullptr);
 Tensor& cauchy_(Tensor& self, double median = 0, double sigma = 1, Generator* gen = nullptr);
 Tensor& log_normal_(Tensor& self, double mean = 1, double std = 2, Generator* gen = nullptr);
 Tensor& geometric_(Tensor& self, double p, Generator* gen = nullptr);
+// F.rrelu: in training, each element <= 0 times a slope drawn uniformly from [lower,
+// upper] (float, double, bfloat16); otherwise leaky_relu with their mean.
+Tensor rrelu(const Tensor& self, double lower = 1.0 / 8, double upper = 1.0 / 3, bool training = false,
+             Generator* gen = nullptr);
 Tensor rand(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randn(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randint(int64_t low, int64_t high, IntList size, DType dtype = DType::Long, Generator* gen = nullptr);

@@ -51,8 +51,7 @@ void threshold_(Stack& s) {
   assign_inplace(self, torchlet::threshold(self, th, value), "threshold_");
   push(s, self);
 }
-// rrelu in eval mode: leaky_relu with the mean of the slope range (training draws a
-// random slope per element, which is refused).
+// rrelu: random slopes in training (torch's generator), their mean otherwise.
 Tensor rrelu_impl(Stack& s, Tensor* self_out) {
   pop_no_generator(s, "rrelu");
   bool training = pop_bool(s);
@@ -60,8 +59,7 @@ Tensor rrelu_impl(Stack& s, Tensor* self_out) {
   Scalar lower = pop_scalar(s);
   Tensor self = pop_tensor(s);
   if (self_out) *self_out = self;
-  TL_CHECK(!training, UnsupportedError, "rrelu: training mode (random slopes) is not supported");
-  return torchlet::leaky_relu(self, Scalar((lower.to_double() + upper.to_double()) / 2));
+  return torchlet::rrelu(self, lower.to_double(), upper.to_double(), training);
 }
 void rrelu(Stack& s) { push(s, rrelu_impl(s, nullptr)); }
 void rrelu_(Stack& s) {

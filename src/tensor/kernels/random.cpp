@@ -359,6 +359,37 @@ Tensor& geometric_(Tensor& self, double p, Generator* gen) {
   return self;
 }
 
+Tensor rrelu(const Tensor& self, double lower, double upper, bool training, Generator* gen) {
+  TL_CHECK(lower <= upper, ValueError, "Lower bound should be less than or equal to the upper bound");
+  if (!training) return leaky_relu(self, Scalar((lower + upper) / 2));
+  const DType d = self.dtype();
+  if (d != DType::Float && d != DType::Double && d != DType::BFloat16) not_implemented_for("rrelu_with_noise_out_cpu", d);
+  // torch's _rrelu_with_noise_train: the input made contiguous, a slope drawn for each
+  // element <= 0 only, uniform in [lower, upper] after both are rounded to the element
+  // type (torch's generic build: the scale and shift are not fused).
+  const Tensor in = self.contiguous();
+  Tensor out = empty(self.sizes(), d);
+  Generator& g = pick(gen);
+  std::lock_guard<std::mutex> lock(g.mutex_);
+  kernels::dispatch_floating(d, "rrelu_with_noise_out_cpu", [&]<typename T>() {
+    using M = kernels::opmath_t<T>;
+    const double lo = static_cast<double>(static_cast<M>(static_cast<T>(lower)));
+    const double hi = static_cast<double>(static_cast<M>(static_cast<T>(upper)));
+    const T* x = in.data<T>();
+    T* y = out.data<T>();
+    for (int64_t i = 0, n = in.numel(); i < n; ++i) {
+      if (static_cast<M>(x[i]) <= M(0)) {
+        const double u = uniform_real<double>(g, 0, 1);
+        const T slope = static_cast<T>(u * (hi - lo) + lo);
+        y[i] = static_cast<T>(static_cast<M>(x[i]) * static_cast<M>(slope));
+      } else {
+        y[i] = x[i];
+      }
+    }
+  });
+  return out;
+}
+
 Tensor rand(IntList size, DType dtype, Generator* gen) {
   Tensor t = empty(size, dtype);
   return uniform_(t, 0, 1, gen);
