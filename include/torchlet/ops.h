@@ -18,6 +18,8 @@
 
 namespace torchlet {
 
+class Generator;  // torch's CPU generator (random sampling, below)
+
 // --- binary elementwise ------------------------------------------------------------
 // One row per binary operator without extra arguments (STYLE #4):
 //   _(function name, category)
@@ -177,9 +179,11 @@ Tensor log_sigmoid(const Tensor& self);
 Tensor glu(const Tensor& self, int64_t dim = -1);
 // weight has 1 element or one per channel (dim 1).
 Tensor prelu(const Tensor& self, const Tensor& weight);
-// Eval only (training draws a slope per element): leaky_relu with (lower + upper) / 2.
+// F.rrelu: in training, each element <= 0 times a slope drawn uniformly from [lower,
+// upper] with torch's generator (float, double, bfloat16; random.cpp); otherwise
+// leaky_relu with their mean.
 Tensor rrelu(const Tensor& self, const Scalar& lower = 1.0 / 8, const Scalar& upper = 1.0 / 3,
-             bool training = false);
+             bool training = false, Generator* gen = nullptr);
 // softmax(-self), as F.softmin.
 Tensor softmin(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 // F.normalize: self / max(||self||_p over dim, eps).
@@ -580,10 +584,6 @@ Tensor& exponential_(Tensor& self, double lambd = 1, Generator* gen = nullptr);
 Tensor& cauchy_(Tensor& self, double median = 0, double sigma = 1, Generator* gen = nullptr);
 Tensor& log_normal_(Tensor& self, double mean = 1, double std = 2, Generator* gen = nullptr);
 Tensor& geometric_(Tensor& self, double p, Generator* gen = nullptr);
-// F.rrelu: in training, each element <= 0 times a slope drawn uniformly from [lower,
-// upper] (float, double, bfloat16); otherwise leaky_relu with their mean.
-Tensor rrelu(const Tensor& self, double lower = 1.0 / 8, double upper = 1.0 / 3, bool training = false,
-             Generator* gen = nullptr);
 Tensor rand(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randn(IntList size, DType dtype = kDefaultFloatDType, Generator* gen = nullptr);
 Tensor randint(int64_t low, int64_t high, IntList size, DType dtype = DType::Long, Generator* gen = nullptr);

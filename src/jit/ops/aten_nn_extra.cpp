@@ -59,7 +59,7 @@ Tensor rrelu_impl(Stack& s, Tensor* self_out) {
   Scalar lower = pop_scalar(s);
   Tensor self = pop_tensor(s);
   if (self_out) *self_out = self;
-  return torchlet::rrelu(self, lower.to_double(), upper.to_double(), training);
+  return torchlet::rrelu(self, lower, upper, training);
 }
 void rrelu(Stack& s) { push(s, rrelu_impl(s, nullptr)); }
 void rrelu_(Stack& s) {

@@ -1,6 +1,6 @@
 // The torch.nn.functional activations beyond unary.cpp's: relu6, selu, celu, mish,
 // softsign, softshrink, hardshrink, tanhshrink, threshold, logsigmoid, glu, prelu,
-// rrelu (eval), softmin and normalize. Elementwise ones map through the shared strided loop; those torch itself
+// softmin and normalize (rrelu is in random.cpp). Elementwise ones map through the shared strided loop; those torch itself
 // composes from other operators (relu6, selu, celu, softsign, tanhshrink) are
 // composed the same way, so their dtype rules and messages come out as torch's.
 #include <algorithm>
@@ -156,13 +156,6 @@ Tensor prelu(const Tensor& self, const Tensor& weight) {
     using M = decltype(x);
     return x > M(0) ? x : a * x;
   });
-}
-
-Tensor rrelu(const Tensor& self, const Scalar& lower, const Scalar& upper, bool training) {
-  TL_CHECK(!training, UnsupportedError,
-           "rrelu: training mode (a random slope per element) is not supported by torchlet's kernels");
-  // Eval: the mean slope, through leaky_relu as torch does.
-  return leaky_relu(self, (lower.to_double() + upper.to_double()) / 2);
 }
 
 Tensor softmin(const Tensor& self, int64_t dim, std::optional<DType> dtype) {

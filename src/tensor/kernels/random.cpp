@@ -359,7 +359,8 @@ Tensor& geometric_(Tensor& self, double p, Generator* gen) {
   return self;
 }
 
-Tensor rrelu(const Tensor& self, double lower, double upper, bool training, Generator* gen) {
+Tensor rrelu(const Tensor& self, const Scalar& lower_bound, const Scalar& upper_bound, bool training, Generator* gen) {
+  const double lower = lower_bound.to_double(), upper = upper_bound.to_double();
   TL_CHECK(lower <= upper, ValueError, "Lower bound should be less than or equal to the upper bound");
   if (!training) return leaky_relu(self, Scalar((lower + upper) / 2));
   const DType d = self.dtype();
