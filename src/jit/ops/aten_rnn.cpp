@@ -105,7 +105,6 @@ RnnArgs pop_args(Stack& s, bool lstm) {
 
 // Runs every layer; returns the output and fills the final states.
 Tensor run(CellKind kind, const RnnArgs& a, std::vector<Tensor>& h_n, std::vector<Tensor>& c_n, const char* op) {
-  TL_CHECK(!(a.train && a.dropout > 0), UnsupportedError, "{}: dropout in training mode is not supported", op);
   TL_CHECK(a.input.dim() == 3, ValueError, "{}: expected a 3-D input, got {}-D", op, a.input.dim());
   const int64_t dirs = a.bidirectional ? 2 : 1;
   auto weights = unpack(a.params, a.has_biases, static_cast<size_t>(a.num_layers * dirs), op);
@@ -121,6 +120,9 @@ Tensor run(CellKind kind, const RnnArgs& a, std::vector<Tensor>& h_n, std::vecto
       if (kind == CellKind::LSTM) c_n.push_back(c);
     }
     x = dirs == 1 ? outs[0] : torchlet::cat(outs, 2);
+    // Between layers in training, as torch's apply_layer_stack: the sequence-first
+    // output through dropout, drawing from torch's generator.
+    if (a.dropout != 0 && a.train && layer < a.num_layers - 1) x = torchlet::dropout(x, a.dropout, true);
   }
   return a.batch_first ? x.transpose(0, 1).contiguous() : x;
 }
