@@ -316,10 +316,18 @@ Tensor adaptive_avg_pool1d(const Tensor& self, IntList output_size);
 Tensor adaptive_avg_pool3d(const Tensor& self, IntList output_size);
 std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntList output_size);
 std::tuple<Tensor, Tensor> adaptive_max_pool3d(const Tensor& self, IntList output_size);
-// Eval mode: normalises with the running statistics.
+// Eval: normalises with the running statistics. Training: with the input's per-channel
+// statistics, and moves the running ones (when given) by momentum, in place, as torch.
 Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
                   const std::optional<Tensor>& running_var, bool training, double momentum, double eps);
+// batch_norm, and in training the batch's mean and 1 / sqrt(var + eps) per channel
+// (empty tensors in eval, as torch's CPU kernel returns).
+std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias,
+                                                     const std::optional<Tensor>& running_mean,
+                                                     const std::optional<Tensor>& running_var, bool training,
+                                                     double momentum, double eps);
 Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, double eps = 1e-5);
 Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<Tensor>& weight,

@@ -148,14 +148,14 @@ void batch_norm(Stack& s) {
   auto bias = pop_opt_tensor(s);
   auto weight = pop_opt_tensor(s);
   Tensor input = pop_tensor(s);
-  if (is_dying(input) && is_floating(input.dtype())) {  // Note [Reusing a dying input]
-    kernels::batch_norm_into(input, input, weight, bias, mean, var, training, eps);
+  if (!training && is_dying(input) && is_floating(input.dtype())) {  // Note [Reusing a dying input]
+    kernels::batch_norm_into(input, input, weight, bias, mean, var, eps);
     push(s, input);
     return;
   }
   push(s, torchlet::batch_norm(input, weight, bias, mean, var, training, momentum, eps));
 }
-// native_batch_norm in eval mode returns empty save_mean/save_invstd, as torch does.
+// native_batch_norm also returns the batch's mean and invstd (empty in eval mode).
 void native_batch_norm(Stack& s) {
   double eps = pop_double(s);
   double momentum = pop_double(s);
@@ -165,8 +165,8 @@ void native_batch_norm(Stack& s) {
   auto bias = pop_opt_tensor(s);
   auto weight = pop_opt_tensor(s);
   Tensor input = pop_tensor(s);
-  Tensor out = torchlet::batch_norm(input, weight, bias, mean, var, training, momentum, eps);
-  push(s, out, empty({0}, input.dtype()), empty({0}, input.dtype()));
+  auto [out, save_mean, save_invstd] = torchlet::native_batch_norm(input, weight, bias, mean, var, training, momentum, eps);
+  push(s, out, save_mean, save_invstd);
 }
 void layer_norm(Stack& s) {
   pop_bool(s);  // cudnn_enable

@@ -41,30 +41,110 @@ std::vector<double> channel_values(const std::optional<Tensor>& t, int64_t n, do
 
 namespace {
 
-// Eval-mode batch_norm of `input` into `out` (input's shape and dtype, contiguous);
-// `out` may be `input` itself (each element is read once, then written in place).
-void batch_norm_impl(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
-                     const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
-                     const std::optional<Tensor>& running_var, bool training, double eps) {
-  TL_CHECK(!training, UnsupportedError,
-           "batch_norm: training mode (batch statistics and running-stat updates) is not supported by "
-           "torchlet's kernels");
-  TL_CHECK(running_mean && running_var && running_mean->defined() && running_var->defined(), ValueError,
+// Per-channel statistics of a training-mode batch_norm, as torch's
+// batch_norm_cpu_update_stats_template computes them for a contiguous input: the sum
+// in double, the mean rounded to the element type, the squared deviations from that
+// mean summed in double and rounded too; invstd = 1 / sqrt(var_sum / n + eps). The
+// running statistics move by momentum (the variance unbiased) in their own dtype.
+struct BatchStats {
+  Tensor mean, invstd;  // [C], input's dtype
+};
+BatchStats batch_statistics(const Tensor& x, const std::optional<Tensor>& running_mean,
+                            const std::optional<Tensor>& running_var, double momentum, double eps) {
+  const int64_t n = x.size(0), c = x.size(1), inner = c ? x.numel() / std::max<int64_t>(1, n * c) : 0;
+  const int64_t count = n * inner;
+  BatchStats st{empty({c}, x.dtype()), empty({c}, x.dtype())};
+  std::vector<double> mean_d(static_cast<size_t>(c)), var_sum_d(static_cast<size_t>(c));
+  kernels::dispatch_floating(x.dtype(), "batch_norm", [&]<typename T>() {
+    using M = opmath_t<T>;
+    const T* src = x.data<T>();
+    T* mean_out = st.mean.data<T>();
+    T* invstd_out = st.invstd.data<T>();
+    parallel_for(0, c, 1, [&](int64_t lo, int64_t hi) {
+      for (int64_t ch = lo; ch < hi; ++ch) {
+        double sum = 0;
+        for (int64_t b = 0; b < n; ++b) {
+          const T* p = src + (b * c + ch) * inner;
+          for (int64_t i = 0; i < inner; ++i) sum += static_cast<double>(static_cast<M>(p[i]));
+        }
+        const T mean = static_cast<T>(sum / static_cast<double>(count));
+        double var_sum = 0;
+        for (int64_t b = 0; b < n; ++b) {
+          const T* p = src + (b * c + ch) * inner;
+          for (int64_t i = 0; i < inner; ++i) {
+            const M d = static_cast<M>(p[i]) - static_cast<M>(mean);
+            var_sum += static_cast<double>(d * d);
+          }
+        }
+        const T var_sum_t = static_cast<T>(var_sum);
+        const double var = static_cast<double>(static_cast<M>(var_sum_t) / static_cast<M>(count));
+        mean_out[ch] = mean;
+        invstd_out[ch] = static_cast<T>(var == 0 && eps == 0 ? 0.0 : 1.0 / std::sqrt(var + eps));
+        mean_d[static_cast<size_t>(ch)] = static_cast<double>(static_cast<M>(mean));
+        var_sum_d[static_cast<size_t>(ch)] = static_cast<double>(static_cast<M>(var_sum_t));
+      }
+    });
+  });
+  auto update = [&](const std::optional<Tensor>& running, const char* what, bool variance) {
+    if (!running || !running->defined()) return;
+    Tensor r = *running;
+    TL_CHECK(r.numel() == c, ValueError, "batch_norm: expected {} to have {} elements, but got {}", what, c, r.numel());
+    Tensor next = r.contiguous().clone();
+    kernels::dispatch_floating(r.dtype(), "batch_norm", [&]<typename P>() {
+      using M = opmath_t<P>;
+      P* v = next.data<P>();
+      const M m = static_cast<M>(static_cast<P>(momentum));
+      for (int64_t ch = 0; ch < c; ++ch) {
+        const size_t i = static_cast<size_t>(ch);
+        if (variance) {
+          // torch: var_sum / (n - 1) in the parameter type, then momentum * it in double.
+          const double unbiased = static_cast<double>(static_cast<M>(var_sum_d[i]) / static_cast<M>(count - 1));
+          v[ch] = static_cast<P>(static_cast<double>(m) * unbiased + static_cast<double>((M(1) - m) * static_cast<M>(v[ch])));
+        } else {
+          v[ch] = static_cast<P>(m * static_cast<M>(mean_d[i]) + (M(1) - m) * static_cast<M>(v[ch]));
+        }
+      }
+    });
+    r.copy_(next.reshape(r.sizes()));
+  };
+  update(running_mean, "running_mean", false);
+  update(running_var, "running_var", true);
+  return st;
+}
+
+// batch_norm of `input` into `out` (input's shape and dtype, contiguous); `out` may be
+// `input` itself (each element is read once, then written in place). In training the
+// statistics come from the input (returned) and the running ones are updated.
+std::optional<BatchStats> batch_norm_impl(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
+                                          const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
+                                          const std::optional<Tensor>& running_var, bool training, double momentum,
+                                          double eps) {
+  TL_CHECK(training || (running_mean && running_var && running_mean->defined() && running_var->defined()), ValueError,
            "batch_norm: running_mean and running_var must be defined in evaluation mode");
   TL_CHECK(input.dim() >= 2, ValueError, "batch_norm: expected at least 2D input (got {}D input)", input.dim());
   check_floating(input.dtype(), "batch_norm");
   int64_t c = input.size(1);
+  Tensor x = input.contiguous();
   // Fold the statistics into one scale and shift per channel: y = x * scale + shift.
-  auto mean = channel_values(running_mean, c, 0, "running_mean", "batch_norm");
-  auto var = channel_values(running_var, c, 1, "running_var", "batch_norm");
   auto w = channel_values(weight, c, 1, "weight", "batch_norm");
   auto b = channel_values(bias, c, 0, "bias", "batch_norm");
   std::vector<double> scale(static_cast<size_t>(c)), shift(static_cast<size_t>(c));
-  for (size_t i = 0; i < scale.size(); ++i) {
-    scale[i] = w[i] / std::sqrt(var[i] + eps);
-    shift[i] = b[i] - mean[i] * scale[i];
+  std::optional<BatchStats> stats;
+  if (training) {
+    stats = batch_statistics(x, running_mean, running_var, momentum, eps);
+    auto mean = stats->mean.to_vector<double>(), invstd = stats->invstd.to_vector<double>();
+    for (size_t i = 0; i < scale.size(); ++i) {
+      scale[i] = invstd[i] * w[i];
+      shift[i] = b[i] - mean[i] * scale[i];
+    }
+  } else {
+    auto mean = channel_values(running_mean, c, 0, "running_mean", "batch_norm");
+    auto var = channel_values(running_var, c, 1, "running_var", "batch_norm");
+    for (size_t i = 0; i < scale.size(); ++i) {
+      scale[i] = w[i] / std::sqrt(var[i] + eps);
+      shift[i] = b[i] - mean[i] * scale[i];
+    }
   }
-  Tensor x = input.contiguous();
   TL_INTERNAL_ASSERT(out.is_contiguous() && out.sizes() == x.sizes() && out.dtype() == x.dtype(),
                      "batch_norm's output matches its input");
   int64_t n = x.size(0), inner = c ? x.numel() / std::max<int64_t>(1, n * c) : 0;
@@ -84,22 +164,32 @@ void batch_norm_impl(Tensor& out, const Tensor& input, const std::optional<Tenso
                    }
                  });
   });
+  return stats;
 }
 
 }  // namespace
 
+std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias,
+                                                     const std::optional<Tensor>& running_mean,
+                                                     const std::optional<Tensor>& running_var, bool training,
+                                                     double momentum, double eps) {
+  Tensor out = empty(input.sizes(), input.dtype());
+  auto stats = batch_norm_impl(out, input, weight, bias, running_mean, running_var, training, momentum, eps);
+  if (!stats) return {out, empty({0}, input.dtype()), empty({0}, input.dtype())};
+  return {out, stats->mean, stats->invstd};
+}
+
 Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
                   const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
-                  bool training, double /*momentum*/, double eps) {
-  Tensor out = empty(input.sizes(), input.dtype());
-  batch_norm_impl(out, input, weight, bias, running_mean, running_var, training, eps);
-  return out;
+                  bool training, double momentum, double eps) {
+  return std::get<0>(native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps));
 }
 
 void kernels::batch_norm_into(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
                               const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
-                              const std::optional<Tensor>& running_var, bool training, double eps) {
-  batch_norm_impl(out, input, weight, bias, running_mean, running_var, training, eps);
+                              const std::optional<Tensor>& running_var, double eps) {
+  (void)batch_norm_impl(out, input, weight, bias, running_mean, running_var, false, 0, eps);
 }
 
 namespace {

@@ -10,10 +10,10 @@
 
 namespace torchlet::kernels {
 
-// torchlet::batch_norm (eval mode, same checks and errors) into `out`, a contiguous
+// torchlet::batch_norm in eval mode (same checks and errors) into `out`, a contiguous
 // tensor of input's shape and dtype that may be `input` itself.
 void batch_norm_into(Tensor& out, const Tensor& input, const std::optional<Tensor>& weight,
                      const std::optional<Tensor>& bias, const std::optional<Tensor>& running_mean,
-                     const std::optional<Tensor>& running_var, bool training, double eps);
+                     const std::optional<Tensor>& running_var, double eps);
 
 }  // namespace torchlet::kernels
