@@ -1,6 +1,7 @@
 // Instance normalisation and embedding_bag: the normalisation and lookup layers that
 // nn.cpp (batch/layer/group norm, embedding) does not cover. instance_norm with input
-// statistics normalises each (sample, channel) plane; embedding_bag reduces bags of
+// statistics normalises each (sample, channel) plane (through batch_norm, as torch, when
+// running statistics are tracked and so move); embedding_bag reduces bags of
 // rows (sum, mean or max) row by row with vectorisable inner loops.
 #include <algorithm>
 #include <cmath>
@@ -45,6 +46,25 @@ Tensor instance_norm(const Tensor& input, const std::optional<Tensor>& weight, c
   if (!use_input_stats) {
     // Eval with tracked statistics is batch_norm with the running ones.
     return batch_norm(input, weight, bias, running_mean, running_var, false, momentum, eps);
+  }
+  if (have_stats) {
+    // Tracked statistics move too: torch runs batch_norm in training over the
+    // [1, N*C, ...] view with each parameter repeated per sample, then averages the
+    // repeated running statistics over the samples into the module's.
+    auto repeated = [&](const std::optional<Tensor>& t) -> std::optional<Tensor> {
+      if (!t || !t->defined()) return std::nullopt;
+      return repeat(*t, {n});
+    };
+    std::optional<Tensor> mean_n = repeated(running_mean), var_n = repeated(running_var);
+    Shape flat = input.sizes().vec();
+    flat[0] = 1;
+    flat[1] = n * c;
+    Tensor out = batch_norm(input.contiguous().view(flat), repeated(weight), repeated(bias), mean_n, var_n, true,
+                            momentum, eps);
+    Tensor rm = *running_mean, rv = *running_var;
+    rm.copy_(mean(mean_n->view({n, c}), {0}));
+    rv.copy_(mean(var_n->view({n, c}), {0}));
+    return out.view(input.sizes());
   }
   DType d = input.dtype();
   Tensor x = input.contiguous();
