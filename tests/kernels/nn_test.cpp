@@ -164,8 +164,24 @@ TEST(NN, ConvolutionRefusesNonFloat32ByName) {
   } catch (const UnsupportedError& e) {
     EXPECT_NE(std::string(e.what()).find("conv2d"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(batch_norm(ones({2, 3}), std::nullopt, std::nullopt, ones({3}), ones({3}), true, 0.1, 1e-5),
-               UnsupportedError);
+}
+
+TEST(NN, TrainingBatchNormUsesTheBatchAndMovesTheRunningStatistics) {
+  // Exact values are checked against torch's in the ops replay and the conformance
+  // programs; here the definition: channel c of x holds two values 2 apart (biased
+  // variance 1, unbiased 2), so the output is -1 and +1 (eps 0), and the running stats
+  // move halfway (momentum 0.5) from 0 and 1.
+  const Tensor x = div(arange(0, 6, 1, DType::Float).reshape({2, 3}), Scalar(1.5));  // channel c: {c/1.5, c/1.5 + 2}
+  Tensor rm = zeros({3}), rv = ones({3});
+  auto [y, mean, invstd] = native_batch_norm(x, std::nullopt, std::nullopt, rm, rv, true, 0.5, 0.0);
+  for (int64_t c = 0; c < 3; ++c) {
+    EXPECT_NEAR(y.at({0, c}).to_double(), -1.0, 1e-6);
+    EXPECT_NEAR(y.at({1, c}).to_double(), 1.0, 1e-6);
+    EXPECT_NEAR(mean.at({c}).to_double(), static_cast<double>(c) / 1.5 + 1, 1e-6);
+    EXPECT_NEAR(invstd.at({c}).to_double(), 1.0, 1e-6);
+    EXPECT_NEAR(rm.at({c}).to_double(), 0.5 * (static_cast<double>(c) / 1.5 + 1), 1e-6);
+    EXPECT_NEAR(rv.at({c}).to_double(), 0.5 * 2 + 0.5 * 1, 1e-6);
+  }
 }
 
 TEST(NN, TrainingDropoutKeepsScaledValuesAndRepeatsUnderTheSameSeed) {
