@@ -586,6 +586,8 @@ Tensor& normal_(Tensor& self, double mean = 0, double std = 1, Generator* gen = 
 Tensor& bernoulli_(Tensor& self, double p = 0.5, Generator* gen = nullptr);
 // Integers uniform in [from, to) (an upper bound is required).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen = nullptr);
+// Without bounds: [0, max] for integers, [0, 2^mantissa digits] for floating types.
+Tensor& random_(Tensor& self, Generator* gen = nullptr);
 // Exponential(lambd), Cauchy(median, sigma), exp(Normal(mean, std)) and the number of
 // Bernoulli(p) trials to the first success (any real dtype but bool; the others floating).
 Tensor& exponential_(Tensor& self, double lambd = 1, Generator* gen = nullptr);

@@ -692,6 +692,12 @@ void random_from(Stack& s) {
   torchlet::random_(self, from, to);
   push(s, self);
 }
+void random_full(Stack& s) {
+  pop_no_generator(s, "random_");
+  Tensor self = pop_tensor(s);
+  torchlet::random_(self);
+  push(s, self);
+}
 void random_to(Stack& s) {
   pop_no_generator(s, "random_");
   int64_t to = pop_int(s);
@@ -925,6 +931,7 @@ static RegisterOps reg({
     {"aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, Generator? generator=None) -> Tensor(a!)", normal_},
     {"aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)", random_from},
     {"aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)", random_to},
+    {"aten::random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)", random_full},
     {"aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)", bernoulli_},
     {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)", exponential_},
     {"aten::cauchy_(Tensor(a!) self, float median=0., float sigma=1., *, Generator? generator=None) -> Tensor(a!)", cauchy_},

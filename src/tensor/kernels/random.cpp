@@ -296,6 +296,33 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator
   return self;
 }
 
+Tensor& random_(Tensor& self, Generator* gen) {
+  Generator& g = pick(gen);
+  std::lock_guard<std::mutex> lock(g.mutex_);
+  // torch's uniform_int: bool takes the low bit of a 32-bit draw; int64 and double a
+  // 64-bit draw, the others a 32-bit one, reduced modulo (max + 1) for integers and
+  // (2^digits + 1) for floating types, so every value is exact in the type.
+  dispatch_real(self.dtype(), "random_kernel_cpu", [&]<typename T>() {
+    constexpr bool wide = std::is_same_v<T, int64_t> || std::is_same_v<T, double>;
+    uint64_t modulus = 0;
+    if constexpr (std::is_same_v<T, bool>) {
+      modulus = 2;
+    } else if constexpr (std::is_integral_v<T>) {
+      modulus = static_cast<uint64_t>(std::numeric_limits<T>::max()) + 1;
+    } else {
+      constexpr int digits = std::is_same_v<T, double> ? 53 : std::is_same_v<T, float> ? 24
+                             : std::is_same_v<T, Half>  ? 11
+                                                        : 8;
+      modulus = (uint64_t{1} << digits) + 1;
+    }
+    fill_serial<T>(self, [&] {
+      const uint64_t v = wide ? g.random64() : g.random();
+      return static_cast<T>(v % modulus);
+    });
+  });
+  return self;
+}
+
 Tensor& bernoulli_(Tensor& self, double p, Generator* gen) {
   TL_CHECK(p >= 0 && p <= 1, ValueError, "bernoulli_ expects p to be in [0, 1], but got p={}", p);
   Generator& g = pick(gen);
