@@ -584,7 +584,8 @@ Tensor& uniform_(Tensor& self, double from = 0, double to = 1, Generator* gen = 
 Tensor& normal_(Tensor& self, double mean = 0, double std = 1, Generator* gen = nullptr);
 // 1 with probability p, else 0 (any real dtype).
 Tensor& bernoulli_(Tensor& self, double p = 0.5, Generator* gen = nullptr);
-// Integers uniform in [from, to) (an upper bound is required).
+// Integers uniform in [from, to); without `to`, up to the type's largest (2^digits for
+// floating types).
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen = nullptr);
 // Without bounds: [0, max] for integers, [0, 2^mantissa digits] for floating types.
 Tensor& random_(Tensor& self, Generator* gen = nullptr);

@@ -275,14 +275,56 @@ Tensor& normal_(Tensor& self, double mean, double std, Generator* gen) {
   return self;
 }
 
+namespace {
+
+// random_(from, None): the values from `from` to the type's largest (2^digits for a
+// floating type, exact in it), as torch's random_from_to_impl computes the range.
+uint64_t range_to_dtype_max(DType d, int64_t from) {
+  TL_CHECK(from != std::numeric_limits<int64_t>::min(), UnsupportedError,
+           "random_: the full 64-bit range (from=-2**63, to=None) is not supported yet");
+  int64_t to_inc = 0;
+  if (is_floating(d)) {
+    const int digits = d == DType::Double ? 53 : d == DType::Float ? 24 : d == DType::Half ? 11 : 8;
+    to_inc = int64_t{1} << digits;
+    TL_CHECK(from < to_inc, ValueError,
+             "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got "
+             "from={} > to_inc={}", from, to_inc);
+  } else {
+    int64_t lo = 0;
+    const char* c_name = "";
+    dispatch_real(d, "random_from_to_range_calc", [&]<typename T>() {
+      if constexpr (std::is_integral_v<T>) {
+        lo = static_cast<int64_t>(std::numeric_limits<T>::lowest());
+        to_inc = static_cast<int64_t>(std::numeric_limits<T>::max());
+      }
+    });
+    switch (d) {
+      case DType::Bool: c_name = "bool"; break;
+      case DType::Byte: c_name = "unsigned char"; break;
+      case DType::Char: c_name = "signed char"; break;
+      case DType::Short: c_name = "short"; break;
+      case DType::Int: c_name = "int"; break;
+      default: c_name = "long"; break;
+    }
+    TL_CHECK(from >= lo && from <= to_inc, ValueError, "from is out of bounds for {}", c_name);
+  }
+  return static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
+}
+
+}  // namespace
+
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen) {
-  TL_CHECK(to.has_value(), UnsupportedError, "random_: an upper bound is required");
-  TL_CHECK(from < *to, ValueError, "random_ expects 'from' to be less than 'to', but got from={} >= to={}", from, *to);
-  TL_CHECK(self.dtype() != DType::Bool || (from >= 0 && *to <= 2), ValueError,
-           "random_ expects 'from' and 'to' to fit a bool, got from={} to={}", from, *to);
+  uint64_t range = 0;
+  if (to) {
+    TL_CHECK(from < *to, ValueError, "random_ expects 'from' to be less than 'to', but got from={} >= to={}", from, *to);
+    TL_CHECK(self.dtype() != DType::Bool || (from >= 0 && *to <= 2), ValueError,
+             "random_ expects 'from' and 'to' to fit a bool, got from={} to={}", from, *to);
+    range = static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
+  } else {
+    range = range_to_dtype_max(self.dtype(), from);
+  }
   Generator& g = pick(gen);
   std::lock_guard<std::mutex> lock(g.mutex_);
-  const uint64_t range = static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
   dispatch_real(self.dtype(), "random_from_to_kernel_cpu", [&]<typename T>() {
     // torch draws 64 bits only for ranges past 2^32, and only for these types.
     constexpr bool wide_ok = std::is_same_v<T, int64_t> || std::is_same_v<T, double> || std::is_same_v<T, float> ||
