@@ -101,6 +101,46 @@ TEST(Compiler, ErrorsNameTheProblemAndPointAtTheSource) {
   EXPECT_NE(varret.find("prim::tolist cannot be called directly"), std::string::npos) << varret;
 }
 
+// Import aliases mean what torch's Python globals make them mean (module_aliases.h);
+// torch.jit.script's answers for these programs are in the conformance program
+// import_aliases and interop test_import_aliases_mean_what_they_mean_in_torch.
+TEST(Compiler, ImportAliasesResolveToTheirModules) {
+  auto cu = compile(
+      "import torch as th\n"
+      "import math as m\n"
+      "from math import sqrt, pi\n"
+      "from torch.nn.functional import relu\n"
+      "def root(x: float) -> float:\n"
+      "    return m.sqrt(x) + sqrt(x)\n"
+      "def shadowed(m: int) -> int:\n"
+      "    return m + 1\n"
+      "def assigned(x: int) -> int:\n"
+      "    th = x * 2\n"
+      "    return th\n"
+      "def typed(x: th.Tensor) -> List[th.Tensor]:\n"
+      "    return [th.neg(x)]\n"
+      "def relu(x: int) -> int:\n"
+      "    return -x\n"
+      "def calls_own(x: int) -> int:\n"
+      "    return relu(x)\n");
+  auto call = [&](const char* name, std::vector<IValue> args) { return (*cu->find_function(name))(std::move(args)); };
+  EXPECT_EQ(call("root", {IValue(4.0)}).toDouble(), 4.0);
+  EXPECT_EQ(call("shadowed", {IValue(2)}).toInt(), 3);
+  EXPECT_EQ(call("assigned", {IValue(5)}).toInt(), 10);
+  EXPECT_EQ(call("calls_own", {IValue(5)}).toInt(), -5);
+  const auto* typed = static_cast<const GraphFunction*>(cu->find_function("typed"));
+  EXPECT_EQ(typed->graph()->inputs()[0]->type()->annotation_str(), "Tensor");
+  EXPECT_EQ(typed->return_type()->annotation_str(), "List[Tensor]");
+  // math's constants are Python floats, which torch refuses to close over: no alias.
+  EXPECT_NE(compile_error("from math import pi\ndef f() -> float:\n    return pi\n").find("pi"), std::string::npos);
+  // torch refuses imports inside a function with these words.
+  const std::string inside = compile_error("def f(x: float) -> float:\n    import math as m\n    return m.sqrt(x)\n");
+  EXPECT_NE(inside.find("import statements aren't supported"), std::string::npos) << inside;
+  EXPECT_NE(compile_error("def f(x: float) -> float:\n    from math import sqrt\n    return sqrt(x)\n")
+                .find("import statements aren't supported"),
+            std::string::npos);
+}
+
 TEST(Compiler, GraphsKeepUserNamesAndLint) {
   auto cu = compile("def f(a: int, b: int) -> int:\n    total = a * b\n    if total > 3:\n        total = total - 1\n    return total\n");
   const auto* fn = static_cast<const GraphFunction*>(cu->find_function("f"));

@@ -633,12 +633,43 @@ def features(x: torch.Tensor, t: torch.Tensor) -> Tuple[torch.Tensor, torch.Tens
         finally:
             del sys.modules[spec.name]
 
+    # The same kind of program written with import aliases (module_aliases.h): each
+    # alias means what torch's Python globals make it mean; a parameter named like one
+    # (m in scale) keeps its local meaning.
+    ALIASED_SOURCE = '''import torch as th
+import torch.nn.functional as nnf
+from torch import nn
+from torch.nn import functional
+from torch.nn.functional import gelu, relu as rectify
+import math as m
+from math import sqrt
+from typing import List
+
+
+def scale(m: float) -> float:
+    return m * sqrt(2.0)
+
+
+def features(x: th.Tensor, t: th.Tensor) -> List[th.Tensor]:
+    y = nnf.relu(x) + nn.functional.gelu(x) + rectify(x) * m.pi + functional.silu(x)
+    out = th.jit.annotate(List[th.Tensor], [])
+    out.append(gelu(y) * scale(0.5))
+    out.append(th.sigmoid(y).to(th.float64) + nnf.one_hot(t, 3).sum())
+    return out
+'''
+
     def test_functional_calls_run_in_torch_like_torchs_compilation_and_back(self):
+        self.check_script_round_trip(self.SOURCE)
+
+    def test_import_aliases_mean_what_they_mean_in_torch(self):
+        self.check_script_round_trip(self.ALIASED_SOURCE)
+
+    def check_script_round_trip(self, source):
         import zipfile
         with tempfile.TemporaryDirectory() as tmp:
             src = pathlib.Path(tmp) / "fprog.py"
             out = pathlib.Path(tmp) / "fprog.pt"
-            src.write_text(self.SOURCE)
+            src.write_text(source)
             run("script", src, "-o", out, "--function", "features")
             with zipfile.ZipFile(out) as z:
                 names = z.namelist()

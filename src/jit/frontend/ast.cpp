@@ -72,7 +72,9 @@ class Printer {
       case TreeKind::Continue:
       case TreeKind::Pass:
         return head_only(t);
-      case TreeKind::Import: out += "(import " + t->str() + ")"; return;
+      case TreeKind::Import:  // `(import a.b)`, or a binding: `(import a.b as n)`
+        out += "(import " + t->str() + (t->size() ? " as " + t->child(0)->str() : "") + ")";
+        return;
       case TreeKind::Operator: out += token_kind_spelling(t->op()); return;
       case TreeKind::UnaryOp:
       case TreeKind::BinOp:
@@ -312,7 +314,9 @@ class Linter {
       case TreeKind::Continue:
       case TreeKind::Pass:
         return leaf(t, true);
-      case TreeKind::Import: return leaf(t, !t.str().empty());
+      case TreeKind::Import:
+        require(t, !t.str().empty(), "no payload");
+        return t.size() == 0 ? void() : (shape(t, 1), name(t, 0));
       case TreeKind::Operator: return leaf(t, t.op() != TokenKind::Eof);
       case TreeKind::Attribute: return shape(t, 2), expr(t, 0), name(t, 1);
       case TreeKind::Call: return shape(t, 3), expr(t, 0), exprs(t, 1), list(t, 2, TreeKind::Keyword);

@@ -15,6 +15,7 @@
 
 #include "core/ascii.h"
 #include "jit/frontend/error_report.h"
+#include "jit/frontend/module_aliases.h"
 #include "jit/frontend/nn_functional.h"
 #include "jit/frontend/parser.h"
 #include "jit/runtime/module.h"
@@ -1244,6 +1245,9 @@ Exit FunctionCompiler::emit_stmts(const std::vector<TreeRef>& stmts, size_t begi
           env.set(kContinueVar, loop_conds_.back()(env));
         break;
       case TreeKind::Import:
+        // `import a.b` is skipped, as in archived code; a binding would need a scope of
+        // module aliases inside the function (torch refuses every import there).
+        if (s.size()) fail(s.range(), "import statements aren't supported");
         break;
       case TreeKind::ExprStmt:
         if (s.child(0)->kind() != TreeKind::StringLiteral) emit_expr(*s.child(0), env);  // docstrings are skipped
@@ -3938,7 +3942,7 @@ Function* FileCompiler::function(const std::string& name, const SourceRange& use
 
 TypePtr FileCompiler::parse_annotation(const Tree& ann, std::optional<int64_t>* broadcast) {
   // "Foo": a forward reference written as a string, as in Python.
-  std::string text = ann.kind() == TreeKind::StringLiteral ? ann.str() : std::string(ann.range().text());
+  std::string text = ann.kind() == TreeKind::StringLiteral ? ann.str() : annotation_source(ann);
   if (const size_t at = text.find("BroadcastingList"); broadcast && at != std::string::npos) {
     size_t end = at + 16;
     while (end < text.size() && ascii_digit(text[end])) ++end;
@@ -4279,7 +4283,7 @@ void SourceFile::compile_all() { impl_->compile_all(); }
 
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
-  SourceFile(*cu, parse_file(source, filename), "").compile_all();
+  SourceFile(*cu, resolve_module_aliases(parse_file(source, filename)), "").compile_all();
   return cu;
 }
 

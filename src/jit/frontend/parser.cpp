@@ -105,7 +105,7 @@ constexpr std::pair<TokenKind, const char*> kRefusedConstructs[] = {
     {TokenKind::Yield, "yield (generators) is not supported in TorchScript"},
     {TokenKind::Async, "async functions are not supported in TorchScript"},
     {TokenKind::Await, "await is not supported in TorchScript"},
-    {TokenKind::From, "from-imports are not supported in TorchScript"},
+    {TokenKind::From, "'from' outside an import statement is not supported in TorchScript"},
 };
 
 const char* refused_construct(TokenKind k) {
@@ -755,10 +755,14 @@ class Parser {
 
   // simple_stmt (';' simple_stmt)* [';'] NEWLINE
   void parse_simple_line(std::vector<TreeRef>& out) {
-    out.push_back(parse_simple_statement());
+    auto statement = [&] {
+      if (cur().kind == TokenKind::Import || cur().kind == TokenKind::From) return parse_imports(out);
+      out.push_back(parse_simple_statement());
+    };
+    statement();
     while (accept(TokenKind::Semicolon)) {
       if (cur().kind == TokenKind::Newline) break;
-      out.push_back(parse_simple_statement());
+      statement();
     }
     if (cur().kind != TokenKind::Newline) {
       if (refused_construct(cur().kind)) unexpected("");
@@ -793,7 +797,6 @@ class Parser {
       return Tree::make(TreeKind::Assert, range_from(start), {test, msg});
     }
     if (t.kind == TokenKind::Del) return parse_del(start);
-    if (t.kind == TokenKind::Import) return parse_import(start);
     return parse_expression_statement(start);
   }
 
@@ -809,18 +812,57 @@ class Parser {
     return Tree::make(TreeKind::Delete, range_from(start), std::move(targets));
   }
 
-  // `import a.b.c`: torch's importer skips these lines of archived code; the tree keeps
-  // the module name. `import x as y` and `import a, b` are refused.
-  TreeRef parse_import(size_t start) {
-    advance();
-    std::string name(expect_name("a module name after 'import'").text());
-    while (accept(TokenKind::Dot)) name += "." + std::string(expect_name("a module name after '.'").text());
-    if (cur().kind == TokenKind::As || cur().kind == TokenKind::Comma) {
-      fail_here("only 'import a.b.c' of a single module is supported");
+  // Imports. `import a.b.c` binds nothing torchlet needs (torch's importer skips these
+  // lines of archived code): a leaf whose str is the module. A binding of another name,
+  // `import a.b as n` or `from a.b import c [as n]`, is an Import whose Name child is
+  // the bound name and whose str is what it names ("a.b", "a.b.c"), one tree per
+  // binding; the compiler resolves them (module_aliases.h). Relative and star imports
+  // bind nothing a TorchScript function could use: nothing is kept of them.
+  void parse_imports(std::vector<TreeRef>& out) {
+    const size_t start = cur().range.start();
+    auto dotted = [&](std::string_view what) {
+      std::string name(expect_name(what).text());
+      while (accept(TokenKind::Dot)) name += "." + std::string(expect_name("a name after '.'").text());
+      return name;
+    };
+    auto binding = [&](size_t from, const std::string& target, const Token& bound) {
+      TreePayload p;
+      p.str = target;
+      out.push_back(Tree::make(TreeKind::Import, range_from(from), {Tree::name(bound.range, std::string(bound.text()))},
+                               std::move(p)));
+    };
+    if (accept(TokenKind::Import)) {
+      do {
+        const size_t item = cur().range.start();
+        std::string module = dotted("a module name after 'import'");
+        if (accept(TokenKind::As)) {
+          binding(item, module, expect_name("a name after 'as'"));
+        } else {
+          TreePayload p;
+          p.str = std::move(module);
+          out.push_back(Tree::make(TreeKind::Import, range_from(item), {}, std::move(p)));
+        }
+      } while (accept(TokenKind::Comma));
+      return;
     }
-    TreePayload p;
-    p.str = std::move(name);
-    return Tree::make(TreeKind::Import, range_from(start), {}, std::move(p));
+    expect(TokenKind::From);
+    bool relative = false;
+    while (cur().kind == TokenKind::Dot || cur().kind == TokenKind::Ellipsis) {
+      advance();
+      relative = true;
+    }
+    std::string module;
+    if (!relative || cur().kind != TokenKind::Import) module = dotted("a module name after 'from'");
+    expect(TokenKind::Import);
+    if (accept(TokenKind::Star)) return;
+    const bool parenthesized = accept(TokenKind::LeftParen);
+    do {
+      if (parenthesized && cur().kind == TokenKind::RightParen) break;  // a trailing comma
+      const Token& member = expect_name("a name to import");
+      const Token& bound = accept(TokenKind::As) ? expect_name("a name after 'as'") : member;
+      if (!relative) binding(start, module + "." + std::string(member.text()), bound);
+    } while (accept(TokenKind::Comma));
+    if (parenthesized) expect(TokenKind::RightParen);
   }
 
   // Expression statements and every form of assignment.

@@ -1,8 +1,6 @@
 // `torchlet script` (see script_archive.h).
 #include "jit/serialization/script_archive.h"
 
-#include <sstream>
-
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
@@ -15,18 +13,6 @@
 namespace torchlet::jit {
 
 namespace {
-
-// Import lines blanked: torchlet's compiler knows torch, math and typing already (blank,
-// so line numbers stay the user's).
-std::string without_imports(const std::string& source) {
-  std::istringstream in(source);
-  std::string line, out;
-  while (std::getline(in, line)) {
-    if (line.rfind("import ", 0) == 0 || line.rfind("from ", 0) == 0) line.clear();
-    out += line + "\n";
-  }
-  return out;
-}
 
 // `def name(self, a: T, b: T=default) -> R: return target(a, b)`, as source.
 std::string wrapper_method(const std::string& name, const Function& target) {
@@ -70,9 +56,8 @@ std::vector<std::string> function_names(const std::string& code, const std::stri
 }  // namespace
 
 std::string source_graphs(const std::string& source, const std::string& source_name, const std::string& function) {
-  const std::string code = without_imports(source);
-  auto cu = compile(code, source_name);
-  const std::vector<std::string> functions = function_names(code, source_name);
+  auto cu = compile(source, source_name);
+  const std::vector<std::string> functions = function_names(source, source_name);
   auto graph_of = [&](const std::string& name) {
     const auto* gf = dynamic_cast<const GraphFunction*>(cu->find_function(name));
     TL_INTERNAL_ASSERT(gf, "a compiled function without a graph");
@@ -91,9 +76,8 @@ std::string source_graphs(const std::string& source, const std::string& source_n
 
 void save_script_archive(const std::string& source, const std::string& source_name, const std::string& function,
                          const std::string& path) {
-  const std::string code = without_imports(source);
-  auto cu = compile(code, source_name);  // CompileError here, with the user's own lines
-  const std::vector<std::string> functions = function_names(code, source_name);
+  auto cu = compile(source, source_name);  // CompileError here, with the user's own lines
+  const std::vector<std::string> functions = function_names(source, source_name);
   std::string target = function;
   if (target.empty()) {
     TL_CHECK(!functions.empty(), ValueError, "{}: defines no function", source_name);
@@ -112,7 +96,8 @@ void save_script_archive(const std::string& source, const std::string& source_na
       wrapper_method("forward", *cu->find_function(target));
   for (const auto& name : functions)
     if (name != "forward") wrapper += wrapper_method(name, *cu->find_function(name));
-  auto full = compile(code + wrapper, source_name);
+  const bool ends_line = source.empty() || source.back() == '\n';
+  auto full = compile(source + (ends_line ? "" : "\n") + wrapper, source_name);
   const ClassTypePtr cls = full->find_class("PlaceholderModule");
   TL_INTERNAL_ASSERT(cls, "the wrapper module did not compile");
   for (const auto& [name, fn] : cls->methods())
