@@ -133,6 +133,22 @@ TEST(Compiler, ImportAliasesResolveToTheirModules) {
   EXPECT_EQ(typed->return_type()->annotation_str(), "List[Tensor]");
   // math's constants are Python floats, which torch refuses to close over: no alias.
   EXPECT_NE(compile_error("from math import pi\ndef f() -> float:\n    return pi\n").find("pi"), std::string::npos);
+  // A module bound to a name inside a function (torch keeps it as a sugared value).
+  auto local = compile(
+      "def f(x: float) -> float:\n"
+      "    mod = math\n"
+      "    nnf = torch.nn.functional\n"
+      "    return mod.sqrt(x) + float(nnf.relu(torch.tensor(-x)))\n");
+  EXPECT_EQ((*local->find_function("f"))({IValue(9.0)}).toDouble(), 3.0);
+  // Used before its binding, the name is unbound, as in Python; bound twice, it is a
+  // value, which a module cannot be.
+  EXPECT_NE(compile_error("def f(x: float) -> float:\n    y = mod.sqrt(x)\n    mod = math\n    return y\n")
+                .find("mod"),
+            std::string::npos);
+  EXPECT_NE(compile_error("def f(x: float, b: bool) -> float:\n    mod = math\n    if b:\n        mod = math\n"
+                          "    return mod.sqrt(x)\n")
+                .find("math"),
+            std::string::npos);
   // torch refuses imports inside a function with these words.
   const std::string inside = compile_error("def f(x: float) -> float:\n    import math as m\n    return m.sqrt(x)\n");
   EXPECT_NE(inside.find("import statements aren't supported"), std::string::npos) << inside;

@@ -39,13 +39,14 @@ bool resolvable(const std::string& target) {
 }
 
 using Aliases = std::unordered_map<std::string, std::string>;
-using Names = std::unordered_set<std::string>;
+// How many times each name is bound.
+using Bindings = std::unordered_map<std::string, size_t>;
 
 // The names a target expression binds: `a`, `a, (b, *c)`; not `a.b` or `a[0]`.
-void add_target_names(const Tree* t, Names& out) {
+void add_target_names(const Tree* t, Bindings& out) {
   if (t == nullptr) return;
   switch (t->kind()) {
-    case TreeKind::Name: out.insert(t->str()); return;
+    case TreeKind::Name: ++out[t->str()]; return;
     case TreeKind::TupleLiteral:
     case TreeKind::ListLiteral:
     case TreeKind::Starred:
@@ -57,12 +58,12 @@ void add_target_names(const Tree* t, Names& out) {
 
 // Every name bound anywhere in a definition (nested ones included, which only makes the
 // rewrite more cautious): Python makes such a name local to the whole function.
-void add_bound_names(const Tree* t, Names& out) {
+void add_bound_names(const Tree* t, Bindings& out) {
   if (t == nullptr) return;
   switch (t->kind()) {
     case TreeKind::Param:
     case TreeKind::Def:
-    case TreeKind::ClassDef: out.insert(t->child(0)->str()); break;
+    case TreeKind::ClassDef: ++out[t->child(0)->str()]; break;
     case TreeKind::Assign:
       for (const auto& target : t->child(0)->children()) add_target_names(target.get(), out);
       break;
@@ -75,11 +76,23 @@ void add_bound_names(const Tree* t, Names& out) {
       for (const auto& c : t->children()) add_target_names(c.get(), out);
       break;
     case TreeKind::Import:
-      if (t->size()) out.insert(t->child(0)->str());
+      if (t->size()) ++out[t->child(0)->str()];
       break;
     default: break;
   }
   for (const auto& c : t->children()) add_bound_names(c.get(), out);
+}
+
+bool identifier_text(std::string_view s) {
+  return !s.empty() && !ascii_digit(s[0]) && std::all_of(s.begin(), s.end(), ascii_word);
+}
+
+// "a.b.c" for a Name/Attribute chain, else "".
+std::string dotted(const Tree& t) {
+  if (t.kind() == TreeKind::Name) return t.str();
+  if (t.kind() != TreeKind::Attribute) return "";
+  const std::string base = dotted(*t.child(0));
+  return base.empty() ? "" : base + "." + t.child(1)->str();
 }
 
 class Rewriter {
@@ -89,14 +102,20 @@ class Rewriter {
   TreeRef rewrite(const TreeRef& t) {
     if (!t) return t;
     if (t->kind() == TreeKind::Name) {
+      if (auto l = local_aliases_.find(t->str()); l != local_aliases_.end())
+        return t->range().start() >= l->second.from ? spelled(l->second.target, t->range()) : t;
       auto it = aliases_.find(t->str());
       return it == aliases_.end() || locals_.count(t->str()) ? t : spelled(it->second, t->range());
     }
+    if (dropped_.count(t.get())) return Tree::make(TreeKind::Pass, t->range());
     if (t->kind() == TreeKind::Def && !in_def_) {
       in_def_ = true;
       add_bound_names(t.get(), locals_);
+      find_module_bindings(*t);
       TreeRef out = rebuild(t);
       locals_.clear();
+      local_aliases_.clear();
+      dropped_.clear();
       in_def_ = false;
       return out;
     }
@@ -143,22 +162,35 @@ class Rewriter {
     return t;
   }
 
+  // `F = torch.nn.functional` as a statement of the definition's body, F bound nowhere
+  // else in it: F names the module from there on (torch keeps a module as a sugared
+  // value, never a graph value), so the statement goes and later uses are spelled out.
+  // Uses before it stay as written: in Python they are unbound.
+  void find_module_bindings(const Tree& def) {
+    for (const auto& st : def.child(3)->children()) {
+      if (st->kind() != TreeKind::Assign || st->child(0)->size() != 1) continue;
+      const Tree& target = *st->child(0)->children()[0];
+      if (target.kind() != TreeKind::Name || locals_[target.str()] != 1) continue;
+      std::string module = dotted(*st->child(1));
+      const std::string root = module.substr(0, module.find('.'));
+      if (auto a = aliases_.find(root); a != aliases_.end() && !locals_.count(root))
+        module = a->second + module.substr(root.size());
+      if (!contains(kModules, module)) continue;
+      local_aliases_[target.str()] = {module, st->range().end()};
+      dropped_.insert(st.get());
+    }
+  }
+
+  struct LocalAlias {
+    std::string target;
+    size_t from;  // the source offset uses start to mean the module
+  };
   const Aliases& aliases_;
-  Names locals_;
+  Bindings locals_;
+  std::unordered_map<std::string, LocalAlias> local_aliases_;
+  std::unordered_set<const Tree*> dropped_;
   bool in_def_ = false;
 };
-
-bool identifier_text(std::string_view s) {
-  return !s.empty() && !ascii_digit(s[0]) && std::all_of(s.begin(), s.end(), ascii_word);
-}
-
-// "a.b.c" for a Name/Attribute chain, else "".
-std::string dotted(const Tree& t) {
-  if (t.kind() == TreeKind::Name) return t.str();
-  if (t.kind() != TreeKind::Attribute) return "";
-  const std::string base = dotted(*t.child(0));
-  return base.empty() ? "" : base + "." + t.child(1)->str();
-}
 
 // A spelled-out alias is the one Name/Attribute chain whose range is a single
 // identifier that is not its own spelling (`torch.nn` over the text `nn`).
@@ -194,7 +226,7 @@ std::string annotation_source(const Tree& annotation) {
 
 ParsedFile resolve_module_aliases(const ParsedFile& file) {
   Aliases aliases;
-  Names defined;
+  std::unordered_set<std::string> defined;
   for (const auto& st : file.statements) {
     if (st->kind() == TreeKind::Def || st->kind() == TreeKind::ClassDef) defined.insert(st->child(0)->str());
     if (st->kind() != TreeKind::Import || st->size() == 0) continue;
@@ -204,7 +236,6 @@ ParsedFile resolve_module_aliases(const ParsedFile& file) {
     else aliases.erase(bound);
   }
   for (const auto& name : defined) aliases.erase(name);
-  if (aliases.empty()) return file;
   Rewriter rewriter(aliases);
   ParsedFile out{file.source, {}};
   out.statements.reserve(file.statements.size());

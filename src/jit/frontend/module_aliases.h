@@ -14,7 +14,9 @@ namespace torchlet::jit {
 // `file` with every free use of a top-level import alias of a torch or math module, or
 // of a function of one, spelled out in full (a name a function binds itself, as a
 // parameter or an assignment target anywhere in it, keeps its local meaning; so does a
-// name the file defines as a function or class). Aliases of anything else (typing,
+// name the file defines as a function or class). Inside a function, a statement of its
+// body binding a name it binds nowhere else to such a module (`F = torch.nn.functional`)
+// makes the name an alias from there on, and is dropped (a module is never a value). Aliases of anything else (typing,
 // numpy, math's constants, which torch refuses as closed-over globals) stay unresolved:
 // their uses fail in the compiler as unknown names. LimitError if a spelled-out name
 // would make a tree deeper than kMaxTreeDepth.
