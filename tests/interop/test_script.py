@@ -612,8 +612,12 @@ def features(x: torch.Tensor, t: torch.Tensor) -> Tuple[torch.Tensor, torch.Tens
     small = F.adaptive_avg_pool2d(pooled, 1).flatten(1)
     e = F.embedding(t, x.flatten(1), padding_idx=0)
     loss = F.cross_entropy(x.flatten(1)[:, :4], t, label_smoothing=0.1) + F.mse_loss(small, small * 2, reduction="sum")
-    # torch.tensordot is torch.functional's Python; in archives it is the operator.
-    return F.normalize(small, dim=1), where, e.sum(1), loss + torch.tensordot(small, small)
+    # torch.tensordot is torch.functional's Python; in archives it is the operator. With
+    # an int known only at run time it is torch.functional.tensordot, a function of the
+    # archive (code/__torch__/torch/functional.py).
+    flat = x.flatten(1)
+    runtime_dims = torch.tensordot(flat, flat.t(), int(t.numel()) - 1).sum()
+    return F.normalize(small, dim=1), where, e.sum(1), loss + torch.tensordot(small, small) + runtime_dims
 '''
 
     def setUp(self):
@@ -659,7 +663,8 @@ def features(x: th.Tensor, t: th.Tensor) -> List[th.Tensor]:
 '''
 
     def test_functional_calls_run_in_torch_like_torchs_compilation_and_back(self):
-        self.check_script_round_trip(self.SOURCE)
+        names = self.check_script_round_trip(self.SOURCE)
+        self.assertTrue(any(n.endswith("code/__torch__/torch/functional.py") for n in names), names)
 
     def test_import_aliases_mean_what_they_mean_in_torch(self):
         self.check_script_round_trip(self.ALIASED_SOURCE)
@@ -690,3 +695,4 @@ def features(x: th.Tensor, t: th.Tensor) -> List[th.Tensor]:
             run("run", resaved, "--inputs", inputs, "--save", result)
             for g, w in zip(torch.load(result), want):
                 torch.testing.assert_close(g, w)
+            return names

@@ -579,6 +579,8 @@ class FileCompiler {
   // Note [torch.nn.functional]: torch.nn.functional's function `name` as the unit's
   // function torch.nn.functional.<name>, compiled on first use; null if it is a builtin.
   Function* nn_functional(const std::string& name, const SourceRange& use);
+  // torch.functional.tensordot for a run-time int dims (Note [tensordot's dims]).
+  Function* tensordot_function(const SourceRange& use);
   Function* resolve_function(const std::string& qualname, const SourceRange& use);
   std::optional<IValue> resolve_constant(const std::string& name) const {
     return hooks_.resolve_constant ? hooks_.resolve_constant(name) : std::nullopt;
@@ -3029,7 +3031,12 @@ Value* FunctionCompiler::emit_torch_tensordot(const std::vector<CallArg>& args, 
   const TypePtr type = dims ? dims->type() : Type::int_();
   if (type->kind() == TypeKind::Int) {
     const auto c = dims ? to_ivalue(dims) : std::optional<IValue>(IValue(int64_t{2}));
-    if (!c) fail(range, "torch.tensordot: torchlet needs an int dims to be a constant (or pass the two lists of dims)");
+    if (!c) {  // Note [tensordot's dims]
+      std::vector<CallArg> call = {{given[0], range}, {given[1], range}, {dims, range}};
+      std::vector<CallKwarg> named;
+      if (given[3]) named.push_back({"out", given[3], range});
+      return emit_user_call(*file_.tensordot_function(range), std::move(call), std::move(named), range);
+    }
     const int64_t d = c->toInt();
     if (d < 0) {
       insert(sym::prim_RaiseException,
@@ -3999,6 +4006,43 @@ Function* FileCompiler::nn_functional(const std::string& name, const SourceRange
   SourceFile library(cu_, parse_file(nn_functional_source(), "<torch.nn.functional>"), std::string(kNNFunctionalModule) + ".");
   Function* f = library.function(name);
   TL_INTERNAL_ASSERT(f, fmt::format("{} did not compile", qualname));
+  return f;
+}
+
+// Note [tensordot's dims]: torch.tensordot is Python (torch/functional.py) that turns an
+// int dims into the two lists of dimensions aten::tensordot takes; torch.jit.script
+// compiles it into __torch__.torch.functional.tensordot. torchlet builds the lists
+// while compiling when dims is a constant (emit_torch_tensordot), and for an int known
+// only at run time calls this function, compiled on first use as the nn.functional
+// library is, so an archive carries it in code/__torch__/torch/functional.py as torch's
+// archives do. The loop stops one past a's dimensions: past that, aten::tensordot
+// refuses the first entry (-dims) whatever follows, so a huge dims fails as torch does
+// without building a huge list.
+Function* FileCompiler::tensordot_function(const SourceRange& use) {
+  static constexpr const char* kSource = R"(def tensordot(a: Tensor, b: Tensor, dims: int=2, out: Optional[Tensor]=None) -> Tensor:
+  if dims < 0:
+    ops.prim.RaiseException("tensordot expects dims >= 0, but got dims={}".format(dims), "builtins.RuntimeError")
+  dims_a = annotate(List[int], [])
+  dims_b = annotate(List[int], [])
+  for i in range(min(dims, a.dim() + 1)):
+    dims_a.append(i - dims)
+    dims_b.append(i)
+  if out is None:
+    return torch.tensordot(a, b, dims_a, dims_b)
+  return torch.tensordot(a, b, dims_a, dims_b, out=out)
+)";
+  const std::string qualname = "torch.functional.tensordot";
+  if (Function* f = cu_.find_function(qualname)) return f;
+  // A loaded archive's own compilation, when torch compiled it for an int dims (it
+  // mangles the variants for other dims types).
+  if (Function* f = cu_.find_function("__torch__." + qualname)) {
+    const std::vector<TypePtr> types = param_types(*f);
+    if (types.size() == 4 && types[2]->kind() == TypeKind::Int) return f;
+  }
+  Nest nest(*this, use);
+  SourceFile library(cu_, parse_file(kSource, "<torch.functional>"), "torch.functional.");
+  Function* f = library.function("tensordot");
+  TL_INTERNAL_ASSERT(f, "torch.functional.tensordot did not compile");
   return f;
 }
 
