@@ -242,6 +242,9 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
 // torch.linalg.matrix_power: A^n for square batches by repeated squaring (n < 0 inverts
 // first), as torch orders the products.
 Tensor matrix_power(const Tensor& a, int64_t n);
+// torch.linalg.matrix_exp: e^A for square float/double batches, by torch's Taylor
+// degrees with scaling and squaring (Note [matrix_exp] in linalg.cpp).
+Tensor matrix_exp(const Tensor& a);
 // torch.linalg.multi_dot: the product of a chain of matrices (first and last may be
 // vectors) in the order that needs the fewest multiplications, torch's order.
 Tensor multi_dot(const std::vector<Tensor>& tensors);

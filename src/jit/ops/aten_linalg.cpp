@@ -9,7 +9,7 @@
 // Triangular solves (triangular.cpp): linalg.solve_triangular, triangular_solve.
 // Spectral (spectral.cpp): linalg.pinv/pinverse, linalg.matrix_rank, linalg.cond. Norms (matrix_norm.cpp): linalg.matrix_norm,
 // linalg.norm and the older frobenius_norm/nuclear_norm. Products (linalg.cpp):
-// linalg.matrix_power, linalg.multi_dot/chain_matmul, linalg.vecdot, linalg.vander/vander;
+// linalg.matrix_power, linalg.matrix_exp, linalg.multi_dot/chain_matmul, linalg.vecdot, linalg.vander/vander;
 // and linalg.diagonal. Every schema has cases run through torch in
 // tests/fixtures/gen_ops.py (lu_ops, cholesky_ops, decomposition_ops, householder_ops,
 // lstsq_ops, tensor_linalg_ops, matrix_norm_ops, matrix_product_ops, ...).
@@ -370,6 +370,7 @@ Tensor matrix_power(Stack& s) {
   const int64_t n = pop_int(s);
   return torchlet::matrix_power(pop_tensor(s), n);
 }
+Tensor matrix_exp(Stack& s) { return torchlet::matrix_exp(pop_tensor(s)); }
 Tensor multi_dot(Stack& s) { return torchlet::multi_dot(pop_tensor_list(s)); }
 Tensor linalg_vander(Stack& s) {
   const auto n = pop_opt_int(s);
@@ -474,6 +475,8 @@ static RegisterOps reg({
     {"aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor", functional<nuclear_norm_dim>},
     {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", functional<matrix_power>},
     {"aten::matrix_power(Tensor self, int n) -> Tensor", functional<matrix_power>},
+    {"aten::linalg_matrix_exp(Tensor self) -> Tensor", functional<matrix_exp>},
+    {"aten::matrix_exp(Tensor self) -> Tensor", functional<matrix_exp>},
     {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", functional<multi_dot>},
     {"aten::chain_matmul(Tensor[] matrices) -> Tensor", functional<chain_matmul>},
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", functional<vecdot>},

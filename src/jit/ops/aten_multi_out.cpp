@@ -379,6 +379,7 @@ static RegisterOps reg({
     {"aten::linalg_norm.ord_str_out(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_norm.ord_str", 1, norm_out_check<"linalg.norm">>},
     {"aten::linalg_matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_power", 1, safely_castable<"matrix_power", "result">>},
     {"aten::matrix_power.out(Tensor self, int n, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::matrix_power", 1, safely_castable<"matrix_power", "result">>},
+    {"aten::linalg_matrix_exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_matrix_exp", 1, any_dtype>},
     {"aten::linalg_multi_dot.out(Tensor[] tensors, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_multi_dot", 1, multi_dot_check>},
     {"aten::chain_matmul.out(Tensor[] matrices, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::chain_matmul", 1, multi_dot_check>},
     {"aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::linalg_vecdot", 1, vecdot_check>},

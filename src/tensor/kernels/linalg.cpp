@@ -1,10 +1,12 @@
 // Matrix products: mm, bmm, addmm, linear and torch.matmul's broadcasting cases, all
 // reduced to one batched GEMM; and what torch composes from them (matrix_power,
-// multi_dot, vecdot) or from cumulative products (vander), in torch's order of operations. float32 runs on oneDNN's matmul primitive (strided
+// multi_dot, vecdot, matrix_exp) or from cumulative products (vander), in torch's order of operations. float32 runs on oneDNN's matmul primitive (strided
 // operands passed as they are, alpha/beta as output scale and sum post-op); float64
 // and integer types use a plain blocked loop; float16/bool are refused as torch 1.13's
 // CPU build refuses them.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
@@ -276,6 +278,159 @@ Tensor matrix_power(const Tensor& a, int64_t n) {
     if (bit) result = result.defined() ? matmul(result, square) : square;
   }
   return result;
+}
+
+namespace {
+
+// sum_j c[j] * m[j], added in order, in the matrices' dtype (torch's
+// _compute_linear_combination).
+template <typename T>
+Tensor combination(const std::vector<Tensor>& m, const std::vector<T>& c) {
+  Tensor out = mul(m[0], static_cast<double>(c[0]));
+  for (size_t j = 1; j < c.size(); ++j) out = add(out, mul(m[j], static_cast<double>(c[j])));
+  return out;
+}
+
+// Bader, Blanes and Casas's evaluations of the Taylor polynomials of degree 8, 12 and 18
+// in 3, 4 and 5 matrix products, with their coefficients as torch rounds them to T.
+template <typename T>
+Tensor taylor_8(const Tensor& a, const Tensor& id) {
+  const T sqrt_177 = static_cast<T>(13.30413469565007072504);
+  const T x3 = static_cast<T>(2.0 / 3.0);
+  const double r = sqrt_177, t = x3;  // torch's arithmetic on the rounded constants is double
+  const T x1 = static_cast<T>(t * ((1.0 + r) / 88.0)), x2 = static_cast<T>(t * ((1.0 + r) / 352.0));
+  const T x4 = static_cast<T>((-271.0 + 29.0 * r) / (315.0 * t)), x5 = static_cast<T>((-11.0 + 11.0 * r) / (1260.0 * t));
+  const T x6 = static_cast<T>((-99.0 + 11.0 * r) / (5040.0 * t)), x7 = static_cast<T>((89.0 - r) / (5040.0 * t));
+  const T y2 = static_cast<T>((857.0 - 58.0 * r) / 630.0);
+  const Tensor a2 = mm(a, a);
+  const Tensor a4 = mm(a2, combination<T>({a, a2}, {x1, x2}));
+  const Tensor a8 = mm(combination<T>({a2, a4}, {x3, T(1)}), combination<T>({id, a, a2, a4}, {x4, x5, x6, x7}));
+  return combination<T>({id, a, a2, a4, a8}, {T(1), T(1), y2, T(0), T(1)});
+}
+
+template <typename T>
+Tensor taylor_12(const Tensor& a, const Tensor& id) {
+  static constexpr double kB[4][4] = {
+      {9.0198e-16, 0.46932117595418237389, -0.20099424927047284052, -0.04623946134063071740},
+      {5.31597895759871264183, 1.19926790417132231573, 0.01179296240992997031, 0.01108844528519167989},
+      {0.18188869982170434744, 0.05502798439925399070, 0.09351590770535414968, 0.00610700528898058230},
+      {-2.0861320e-13, -0.13181061013830184015, -0.02027855540589259079, -0.00675951846863086359}};
+  const Tensor a2 = mm(a, a);
+  const std::vector<Tensor> powers = {id, a, a2, mm(a, a2)};
+  std::vector<Tensor> b;
+  for (const auto& row : kB)
+    b.push_back(combination<T>(powers, {static_cast<T>(row[0]), static_cast<T>(row[1]), static_cast<T>(row[2]),
+                                        static_cast<T>(row[3])}));
+  b[2] = add(b[2], mm(b[3], b[3]));
+  return add(b[0], mm(add(b[1], b[2]), b[2]));
+}
+
+template <typename T>
+Tensor taylor_18(const Tensor& a, const Tensor& id) {
+  static constexpr double kB[5][5] = {
+      {0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.92138498045729985177e-04, 0.},
+      {0., 3.97849749499645077844e-01, 1.36783778460411720168e+00, 4.98289622525382669416e-01,
+       -6.37898194594723280150e-04},
+      {-1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
+       -6.98210122488052056106e-03, 3.34975017086070470649e-05},
+      {-9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
+       2.95552570429315521194e-02, -1.39180257516060693404e-05},
+      {0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02, -1.40086798182036094347e-05}};
+  const Tensor a2 = mm(a, a);
+  const Tensor a3 = mm(a, a2);
+  const std::vector<Tensor> powers = {id, a, a2, a3, mm(a3, a3)};
+  std::vector<Tensor> b;
+  for (const auto& row : kB) {
+    std::vector<T> c;
+    for (double x : row) c.push_back(static_cast<T>(x));
+    b.push_back(combination<T>(powers, c));
+  }
+  b[3] = add(b[3], mm(b[0], b[4]));
+  return add(b[1], mm(add(b[2], b[3]), b[3]));
+}
+
+// One matrix's exponential (Note [matrix_exp]); `m` is n x n (n > 1), float or double.
+template <typename T>
+Tensor matrix_exp_one(const Tensor& m) {
+  const int64_t n = m.size(0);
+  const Tensor mc = m.contiguous();
+  const T* p = mc.data<T>();
+  T norm = 0;  // the 1-norm: the largest column sum of magnitudes, in T as torch sums it
+  bool nan = false;
+  for (int64_t j = 0; j < n; ++j) {
+    T col = 0;
+    for (int64_t i = 0; i < n; ++i) col += std::abs(p[i * n + j]);
+    nan |= std::isnan(col);
+    norm = std::max(norm, col);
+  }
+  // A NaN norm selects no degree: torch never writes that matrix's result (its memory
+  // holds whatever it held); torchlet's is zeros.
+  if (nan) return zeros({n, n}, m.dtype());
+  // The norms up to which each degree (1, 2, 4, 8, 12, 18) is accurate to T's roundoff.
+  static constexpr std::array<double, 6> kFloatNorms = {1.192092800768788e-07, 5.978858893805233e-04,
+                                                        5.116619363445086e-02, 5.800524627688768e-01,
+                                                        1.461661507209034e+00, 3.010066362817634e+00};
+  static constexpr std::array<double, 6> kDoubleNorms = {2.220446049250313e-16, 2.580956802971767e-08,
+                                                         3.397168839976962e-04, 4.991228871115323e-02,
+                                                         2.996158913811580e-01, 1.090863719290036e+00};
+  std::array<T, 6> theta{};
+  for (size_t i = 0; i < theta.size(); ++i)
+    theta[i] = static_cast<T>(std::is_same_v<T, float> ? kFloatNorms[i] : kDoubleNorms[i]);
+  const Tensor id = eye(n, std::nullopt, m.dtype());
+  if (norm < theta[4]) {
+    if (norm <= theta[0]) return add(id, m);
+    if (norm <= theta[1]) return add(add(id, m), div(mm(m, m), 2.0));
+    if (norm <= theta[2]) {
+      const Tensor a2 = mm(m, m);
+      const Tensor a3 = mm(a2, combination<T>({id, m, a2}, {T(1 / 2.0), T(1 / 6.0), T(1 / 24.0)}));
+      return add(add(id, m), a3);
+    }
+    if (norm <= theta[3]) return taylor_8<T>(m, id);
+    return taylor_12<T>(m, id);
+  }
+  // Degree 18, past its norm on m / 2^s, squared s times. An infinite norm has no finite
+  // s; torch's result is NaN throughout.
+  if (std::isinf(norm)) return full({n, n}, std::numeric_limits<double>::quiet_NaN(), m.dtype());
+  const T scaled_log = std::ceil(std::log2(norm / theta[5]));
+  const int64_t squarings = scaled_log > 0 ? static_cast<int64_t>(scaled_log) : 0;
+  Tensor e = taylor_18<T>(squarings > 0 ? div(m, std::ldexp(1.0, static_cast<int>(squarings))) : m, id);
+  for (int64_t i = 0; i < squarings; ++i) e = mm(e, e);
+  return e;
+}
+
+}  // namespace
+
+// Note [matrix_exp]: torch's algorithm, step for step: each matrix's 1-norm picks the
+// Taylor degree (1, 2, 4, 8, 12 or 18) accurate to the dtype's roundoff at that norm,
+// evaluated with Bader, Blanes and Casas's few-product formulas (their coefficients
+// rounded as torch rounds them); past the degree-18 norm the matrix is scaled by 2^-s
+// and the result squared s times. torchlet follows the same formulas rather than a
+// plain Taylor sum because torch's degree-8 formula is itself off by up to 2e-12
+// (float64) and 2e-5 (float32) relative, and torch's results are what users compare to.
+Tensor matrix_exp(const Tensor& a) {
+  kernels::lapack::check_square(a, "linalg.matrix_exp");
+  // torch 1.13 refuses the low-precision types on CPU in its kernels, with these words.
+  TL_CHECK(a.dtype() != DType::Half, UnsupportedError, "\"log2_vml_cpu\" not implemented for 'Half'");
+  // torch 1.13's CPU result for BFloat16 is wrong (e^0.3 I comes out as -1.3e30 I):
+  // refused rather than matched.
+  TL_CHECK(a.dtype() != DType::BFloat16, UnsupportedError,
+           "linalg.matrix_exp: torchlet does not compute BFloat16 matrices (torch 1.13's CPU kernel returns wrong "
+           "values for them)");
+  TL_CHECK(is_floating(a.dtype()) || is_complex(a.dtype()), TypeError,
+           "matrix_exp: Expected a floating point or complex tensor as input. Got {}",
+           dtype_info(a.dtype()).scalar_type_name);
+  TL_CHECK(!is_complex(a.dtype()), UnsupportedError, "linalg.matrix_exp: torchlet has no complex matrix products yet");
+  const int64_t n = a.size(-1);
+  if (a.numel() == 0) return empty(a.sizes(), a.dtype());
+  if (n == 1) return exp(a);  // as torch does
+  const Tensor batch = a.contiguous().reshape({-1, n, n});
+  std::vector<Tensor> results;
+  results.reserve(static_cast<size_t>(batch.size(0)));
+  for (int64_t i = 0; i < batch.size(0); ++i) {
+    const Tensor m = batch.select(0, i);
+    results.push_back(a.dtype() == DType::Float ? matrix_exp_one<float>(m) : matrix_exp_one<double>(m));
+  }
+  return stack(results).reshape(a.sizes());
 }
 
 namespace {
