@@ -199,6 +199,40 @@ void group_norm(Stack& s) {
   int64_t groups = pop_int(s);
   push(s, torchlet::group_norm(pop_tensor(s), groups, weight, bias, eps));
 }
+// native_group_norm views the input as [N, C, HxW] by its arguments (not the input's
+// own dimensions), normalises each of `group` groups of channels and also returns each
+// group's mean and 1/sqrt(var + eps), shaped [N, group].
+void native_group_norm(Stack& s) {
+  const double eps = pop_double(s);
+  const int64_t group = pop_int(s);
+  const int64_t hxw = pop_int(s), c = pop_int(s), n = pop_int(s);
+  auto bias = pop_opt_tensor(s);
+  auto weight = pop_opt_tensor(s);
+  Tensor input = pop_tensor(s);
+  const auto product = static_cast<uint64_t>(n) * static_cast<uint64_t>(c) * static_cast<uint64_t>(hxw);
+  // torch's checks, in its order and words (its TORCH_CHECK appends the suffix).
+  constexpr const char* kSuffix =
+      "  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)";
+  TL_CHECK(input.is_contiguous(), ValueError, "Expected X.is_contiguous(memory_format) to be true, but got false.{}",
+           kSuffix);
+  TL_CHECK(n >= 0 && c >= 0 && hxw >= 0 && product == static_cast<uint64_t>(input.numel()), ValueError,
+           "Expected X.numel() == N * C * HxW to be true, but got false.{}", kSuffix);
+  TL_CHECK(group > 0 && c % group == 0, ValueError,
+           "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and "
+           "num_groups={}",
+           shape_repr(input.sizes()), group);
+  for (const auto& [t, name] : {std::pair{&weight, "weight"}, std::pair{&bias, "bias"}})
+    TL_CHECK(!*t || !(*t)->defined() || ((*t)->dim() == 1 && (*t)->numel() == c), ValueError,
+             "Expected {} to be a vector of size equal to the number of channels in input, but got {} of shape {} and "
+             "input of shape {}",
+             name, name, shape_repr((*t)->sizes()), shape_repr(input.sizes()));
+  const Tensor x = input.reshape({n, c, hxw});
+  Tensor out = torchlet::group_norm(x, group, weight, bias, eps).reshape(input.sizes());
+  const Tensor grouped = x.reshape({n, group, (c / group) * hxw});
+  Tensor mean = torchlet::mean(grouped, {2});
+  Tensor rstd = torchlet::rsqrt(torchlet::add(torchlet::var(grouped, {2}, 0), Scalar(eps)));
+  push(s, out, mean, rstd);
+}
 void instance_norm(Stack& s) {
   bool cudnn = pop_bool(s);
   double eps = pop_double(s);
@@ -337,6 +371,7 @@ static RegisterOps reg({
     {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor", instance_norm},
     {"aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor", layer_norm},
     {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)", native_layer_norm},
+    {"aten::native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)", native_group_norm},
     {"aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor", group_norm},
     {"aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<false>},
     {"aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", softmax<true>},
