@@ -454,6 +454,12 @@ Tensor logdet(const Tensor& a);
 // positive-definite. cholesky_legacy is torch.cholesky (deprecated in torch, kept for
 // archives that call it): it names itself "cholesky" in errors.
 std::pair<Tensor, Tensor> cholesky_ex(const Tensor& a, bool upper = false, bool check_errors = false);
+// torch.linalg.ldl_factor(_ex): LAPACK sytrf's L D L^T of symmetric matrices (the lower
+// triangle is read), with its int32 pivots (and info); ldl_solve solves with them,
+// refusing pivots sytrf could not have made.
+std::tuple<Tensor, Tensor, Tensor> ldl_factor_ex(const Tensor& a, bool hermitian = false, bool check_errors = false);
+std::pair<Tensor, Tensor> ldl_factor(const Tensor& a, bool hermitian = false);
+Tensor ldl_solve(const Tensor& factor, const Tensor& pivots, const Tensor& b, bool hermitian = false);
 Tensor cholesky(const Tensor& a, bool upper = false);
 Tensor cholesky_legacy(const Tensor& a, bool upper = false);
 Tensor cholesky_solve(const Tensor& b, const Tensor& factor, bool upper = false);

@@ -107,6 +107,30 @@ TEST(Linalg, TensorInvAndSolveRefuseImpossibleShapes) {
   EXPECT_EQ(tensorsolve(a, tensor<double>({1, 1}, {2})).to_vector<double>(), (std::vector<double>{0.5, 0.25}));
 }
 
+// Pivots ldl_factor could not have made send LAPACK's sytrs outside the matrix (torch
+// 1.13 corrupted its heap on a zero pivot): each is refused by name, and the real
+// pivots of a 2 x 2-block factorisation solve the system.
+TEST(Linalg, LdlSolveRefusesPivotsSytrfCouldNotMake) {
+  const Tensor a = tensor<double>({0, 1, 2, 1, 0, 3, 2, 3, 0}, {3, 3});  // zero diagonal: a 2 x 2 block
+  auto [ld, pivots] = ldl_factor(a);
+  const Tensor b = tensor<double>({1, 2, 3}, {3, 1});
+  const Tensor x = ldl_solve(ld, pivots, b);
+  const std::vector<double> back = matmul(a, x).to_vector<double>();
+  for (size_t i = 0; i < 3; ++i) EXPECT_NEAR(back[i], b.to_vector<double>()[i], 1e-12);
+  auto refusal = [&](std::vector<int> bad) {
+    try {
+      ldl_solve(ld, tensor<int>(bad, {3}), b);
+    } catch (const ValueError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(refusal({0, 2, 3}).find("entry 0 is 0"), std::string::npos);
+  EXPECT_NE(refusal({1, 2, 4}).find("entry 2 is 4"), std::string::npos);
+  EXPECT_NE(refusal({1, 2, -3}).find("entry 2 is -3"), std::string::npos);  // a block with no second row
+  EXPECT_NE(refusal({-2, -3, 3}).find("entry 0 is -2"), std::string::npos);  // a pair that does not match
+}
+
 // b with one dim fewer than A that is not A.shape[:-1]: torch 1.13 fails an internal
 // assertion; torchlet says what b should have been.
 TEST(Linalg, LstsqNamesAnUnusableRightHandSide) {

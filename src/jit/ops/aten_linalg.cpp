@@ -3,7 +3,7 @@
 // linalg.inv(_ex)/inverse, linalg.tensorinv/tensorsolve, det/linalg.det,
 // slogdet/linalg.slogdet, logdet, and the underscored forms torch's own decompositions
 // call, which also return the factors. Cholesky (cholesky.cpp): linalg.cholesky(_ex),
-// cholesky, cholesky_solve, cholesky_inverse. Decompositions (decompositions.cpp):
+// cholesky, cholesky_solve, cholesky_inverse, linalg.ldl_factor(_ex), linalg.ldl_solve. Decompositions (decompositions.cpp):
 // linalg.eigh/eigvalsh, linalg.svd/svdvals, svd, linalg.qr, qr, geqrf,
 // linalg.householder_product/orgqr, ormqr. Least squares (lstsq.cpp): linalg.lstsq.
 // Triangular solves (triangular.cpp): linalg.solve_triangular, triangular_solve.
@@ -112,6 +112,21 @@ void linalg_cholesky_ex(Stack& s) {
   auto [factor, info] = torchlet::cholesky_ex(pop_tensor(s), upper, check_errors);
   push(s, std::move(factor));
   push(s, std::move(info));
+}
+void linalg_ldl_factor_ex(Stack& s) {
+  const bool check_errors = pop_bool(s), hermitian = pop_bool(s);
+  auto [factor, pivots, info] = torchlet::ldl_factor_ex(pop_tensor(s), hermitian, check_errors);
+  push(s, std::move(factor), std::move(pivots), std::move(info));
+}
+void linalg_ldl_factor(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  auto [factor, pivots] = torchlet::ldl_factor(pop_tensor(s), hermitian);
+  push(s, std::move(factor), std::move(pivots));
+}
+void linalg_ldl_solve(Stack& s) {
+  const bool hermitian = pop_bool(s);
+  Tensor b = pop_tensor(s), pivots = pop_tensor(s), factor = pop_tensor(s);
+  push(s, torchlet::ldl_solve(factor, pivots, b, hermitian));
 }
 void cholesky_legacy(Stack& s) {
   const bool upper = pop_bool(s);
@@ -432,6 +447,9 @@ static RegisterOps reg({
     {"aten::logdet(Tensor self) -> Tensor", logdet},
     {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor", linalg_cholesky},
     {"aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)", linalg_cholesky_ex},
+    {"aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor pivots, Tensor info)", linalg_ldl_factor_ex},
+    {"aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)", linalg_ldl_factor},
+    {"aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor", linalg_ldl_solve},
     {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", cholesky_legacy},
     {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor", cholesky_solve},
     {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", cholesky_inverse},

@@ -32,6 +32,14 @@ void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, c
              const int* ldb, int* info, size_t uplo_len);
 void spotri_(const char* uplo, const int* n, float* a, const int* lda, int* info, size_t uplo_len);
 void dpotri_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t uplo_len);
+void ssytrf_(const char* uplo, const int* n, float* a, const int* lda, int* ipiv, float* work, const int* lwork, int* info,
+             size_t uplo_len);
+void dsytrf_(const char* uplo, const int* n, double* a, const int* lda, int* ipiv, double* work, const int* lwork,
+             int* info, size_t uplo_len);
+void ssytrs_(const char* uplo, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv, float* b,
+             const int* ldb, int* info, size_t uplo_len);
+void dsytrs_(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv,
+             double* b, const int* ldb, int* info, size_t uplo_len);
 void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const int* lda, float* w, float* work,
              const int* lwork, int* iwork, const int* liwork, int* info, size_t jobz_len, size_t uplo_len);
 void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
@@ -120,6 +128,23 @@ inline void potrf(char uplo, int n, float* a, int* info) {
 inline void potrf(char uplo, int n, double* a, int* info) {
   const int lda = ld(n);
   guarded([&] { dpotrf_(&uplo, &n, a, &lda, info, 1); });
+}
+// sytrf with lwork = -1 writes the workspace size it wants into work[0].
+inline void sytrf(char uplo, int n, float* a, int* ipiv, float* work, int lwork, int* info) {
+  const int lda = ld(n);
+  guarded([&] { ssytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info, 1); });
+}
+inline void sytrf(char uplo, int n, double* a, int* ipiv, double* work, int lwork, int* info) {
+  const int lda = ld(n);
+  guarded([&] { dsytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info, 1); });
+}
+inline void sytrs(char uplo, int n, int nrhs, const float* a, const int* ipiv, float* b, int* info) {
+  const int lda = ld(n);
+  guarded([&] { ssytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1); });
+}
+inline void sytrs(char uplo, int n, int nrhs, const double* a, const int* ipiv, double* b, int* info) {
+  const int lda = ld(n);
+  guarded([&] { dsytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &lda, info, 1); });
 }
 inline void potrs(char uplo, int n, int nrhs, const float* a, float* b, int* info) {
   const int lda = ld(n);
