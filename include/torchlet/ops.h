@@ -551,6 +551,10 @@ Tensor nll_loss(const Tensor& self, const Tensor& target, const std::optional<Te
 // Class-index (int64) or probability (floating, input-shaped) targets.
 Tensor cross_entropy(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight = std::nullopt,
                      int64_t reduction = kReductionMean, int64_t ignore_index = -100, double label_smoothing = 0.0);
+// torch.ctc_loss: log_probs [T, N, C] (or [T, C]); targets padded [N, S] or concatenated
+// [sum of target_lengths], labels in [0, C) other than blank.
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntList input_lengths, IntList target_lengths,
+                int64_t blank = 0, int64_t reduction = kReductionMean, bool zero_infinity = false);
 Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
                             const std::optional<Tensor>& weight = std::nullopt, int64_t reduction = kReductionMean);
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,

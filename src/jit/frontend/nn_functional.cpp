@@ -366,6 +366,9 @@ def mse_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None,
     both = torch.broadcast_tensors([input, target])
     return torch.mse_loss(both[0], both[1], _reduction(size_average, reduce, reduction))
 
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction(None, None, reduction), zero_infinity)
+
 def l1_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     _warn_size_mismatch(input, target)
     both = torch.broadcast_tensors([input, target])

@@ -348,6 +348,24 @@ void embedding_bag_padding_idx(Stack& s) {
 }
 
 // --- losses ------------------------------------------------------------------------------------
+void ctc_loss_int_list(Stack& s) {
+  const bool zero_infinity = pop_bool(s);
+  const int64_t reduction = pop_int(s), blank = pop_int(s);
+  const auto target_lengths = pop_int_list(s), input_lengths = pop_int_list(s);
+  Tensor targets = pop_tensor(s);
+  push(s, torchlet::ctc_loss(pop_tensor(s), targets, input_lengths, target_lengths, blank, reduction, zero_infinity));
+}
+// The lengths as tensors: any integer dtype, read as int64.
+void ctc_loss_tensor(Stack& s) {
+  const bool zero_infinity = pop_bool(s);
+  const int64_t reduction = pop_int(s), blank = pop_int(s);
+  Tensor target_lengths = pop_tensor(s), input_lengths = pop_tensor(s), targets = pop_tensor(s);
+  TL_CHECK(is_integral(input_lengths.dtype(), false), TypeError, "input_lengths must be integral");
+  TL_CHECK(is_integral(target_lengths.dtype(), false), TypeError, "target_lengths must be integral");
+  const std::vector<int64_t> il = input_lengths.to_vector<int64_t>(), tl = target_lengths.to_vector<int64_t>();
+  push(s, torchlet::ctc_loss(pop_tensor(s), targets, IntList(il.data(), il.size()), IntList(tl.data(), tl.size()), blank,
+                             reduction, zero_infinity));
+}
 template <Tensor (*F)(const Tensor&, const Tensor&, int64_t)>
 void loss(Stack& s) {
   int64_t reduction = pop_int(s);
@@ -895,6 +913,8 @@ static RegisterOps reg({
     {"aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", bicubic2d_vec},
     {"aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, Tensor)", embedding_bag},
     {"aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)", embedding_bag_padding_idx},
+    {"aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0, int reduction=1, bool zero_infinity=False) -> Tensor", ctc_loss_int_list},
+    {"aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0, int reduction=1, bool zero_infinity=False) -> Tensor", ctc_loss_tensor},
     {"aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", loss<torchlet::mse_loss>},
     {"aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", loss<torchlet::l1_loss>},
     {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", loss_param<torchlet::smooth_l1_loss>},

@@ -2,9 +2,12 @@
 // binary_cross_entropy, binary_cross_entropy_with_logits, kl_div) as one broadcast
 // loop each followed by the reduction, and the class losses (nll_loss, cross_entropy
 // with class-index or probability targets and label smoothing) over [N, C, d...]
-// as torch's nll_loss_nd lays them out. Reductions reuse sum/mean from reduce.cpp.
+// as torch's nll_loss_nd lays them out, and ctc_loss (torch's forward recursion over
+// the blank-interleaved target). Reductions reuse sum/mean from reduce.cpp.
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
@@ -321,6 +324,107 @@ Tensor cross_entropy(const Tensor& self, const Tensor& target, const std::option
   // there are no class weights).
   double smooth_mean = smooth_total / wsum;
   return scalar_tensor((1 - eps) * (nll_total / wsum) + eps / c * smooth_mean, d);
+}
+
+namespace {
+
+// One sequence's negative log-likelihood: torch's alpha recursion over the target with
+// blanks between and around its labels (2L + 1 states), in T, each step a log-sum-exp
+// of up to three predecessors shifted by their maximum (0 when all are -inf).
+template <typename T>
+T ctc_nll(const T* lp, int64_t time_stride, int64_t input_length, const int64_t* target, int64_t target_length,
+          int64_t blank) {
+  const T neg_inf = -std::numeric_limits<T>::infinity();
+  if (input_length == 0) return target_length == 0 ? T(0) : std::numeric_limits<T>::infinity();
+  const int64_t states = 2 * target_length + 1;
+  auto label = [&](int64_t s) { return s % 2 == 0 ? blank : target[s / 2]; };
+  std::vector<T> alpha(static_cast<size_t>(states), neg_inf), next(static_cast<size_t>(states));
+  alpha[0] = lp[blank];
+  if (target_length > 0) alpha[1] = lp[target[0]];
+  for (int64_t t = 1; t < input_length; ++t) {
+    const T* row = lp + t * time_stride;
+    for (int64_t s = 0; s < states; ++s) {
+      const int64_t l = label(s);
+      const T a1 = alpha[static_cast<size_t>(s)];
+      const T a2 = s > 0 ? alpha[static_cast<size_t>(s - 1)] : neg_inf;
+      const T a3 = s > 1 && label(s - 2) != l ? alpha[static_cast<size_t>(s - 2)] : neg_inf;
+      T m = std::max({a1, a2, a3});
+      if (m == neg_inf) m = 0;
+      next[static_cast<size_t>(s)] = std::log(std::exp(a1 - m) + std::exp(a2 - m) + std::exp(a3 - m)) + m + row[l];
+    }
+    std::swap(alpha, next);
+  }
+  const T l1 = alpha[static_cast<size_t>(states - 1)];
+  const T l2 = target_length > 0 ? alpha[static_cast<size_t>(states - 2)] : neg_inf;
+  T m = std::max(l1, l2);
+  if (m == neg_inf) m = 0;
+  return -(std::log(std::exp(l1 - m) + std::exp(l2 - m)) + m);
+}
+
+}  // namespace
+
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntList input_lengths, IntList target_lengths,
+                int64_t blank, int64_t reduction, bool zero_infinity) {
+  const bool batched = log_probs.dim() == 3;
+  const Tensor lp = (batched ? log_probs : log_probs.unsqueeze(1)).contiguous();
+  TL_CHECK(is_floating(lp.dtype()) && lp.dtype() != DType::Half && lp.dtype() != DType::BFloat16, UnsupportedError,
+           "\"ctc_loss_cpu\" not implemented for '{}'", dtype_info(lp.dtype()).scalar_type_name);
+  TL_CHECK(lp.dim() == 3, ValueError, "Expected 3-dimensional tensor, but got {}-dimensional tensor for argument #1 "
+           "'log_probs' (while checking arguments for ctc_loss_cpu)", lp.dim());
+  const Tensor tg = targets.to(DType::Long).contiguous();
+  TL_CHECK(tg.dim() >= 1 && tg.dim() <= 2, ValueError, "Expected 1 to 2 dimensions, but got {}-dimensional tensor for "
+           "argument #2 'targets' (while checking arguments for ctc_loss_cpu)", tg.dim());
+  const int64_t max_time = lp.size(0), batch = lp.size(1), labels = lp.size(2);
+  TL_CHECK(blank >= 0 && blank < labels, ValueError, "blank must be in label range");
+  TL_CHECK(static_cast<int64_t>(input_lengths.size()) == batch, ValueError, "input_lengths must be of size batch_size");
+  TL_CHECK(static_cast<int64_t>(target_lengths.size()) == batch, ValueError, "target_lengths must be of size batch_size");
+  // torch reads past the data for negative lengths and for labels outside [0, C) (the
+  // next sequence's probabilities, or beyond): refused by name here.
+  std::vector<int64_t> offsets(static_cast<size_t>(batch));
+  int64_t total = 0, longest = 0;
+  for (int64_t b = 0; b < batch; ++b) {
+    TL_CHECK(input_lengths[b] >= 0 && target_lengths[b] >= 0, ValueError,
+             "ctc_loss: input and target lengths must not be negative, but sequence {} has {} and {}", b,
+             input_lengths[b], target_lengths[b]);
+    offsets[static_cast<size_t>(b)] = tg.dim() == 1 ? total : b * (tg.size(-1));
+    total += target_lengths[b];
+    longest = std::max(longest, target_lengths[b]);
+  }
+  if (tg.dim() == 1) {
+    TL_CHECK(tg.size(0) == total, ValueError, "Expected tensor to have size {} at dimension 0, but got size {} for "
+             "argument #2 'targets' (while checking arguments for ctc_loss_cpu)", total, tg.size(0));
+  } else {
+    TL_CHECK(tg.size(0) == batch, ValueError, "Expected tensor to have size {} at dimension 0, but got size {} for "
+             "argument #2 'targets' (while checking arguments for ctc_loss_cpu)", batch, tg.size(0));
+    TL_CHECK(tg.size(1) >= longest, ValueError, "Expected tensor to have size at least {} at dimension 1, but got size {} "
+             "for argument #2 'targets' (while checking arguments for ctc_loss_cpu)", longest, tg.size(1));
+  }
+  for (int64_t b = 0; b < batch; ++b)
+    TL_CHECK(input_lengths[b] <= max_time, ValueError, "Expected input_lengths to have value at most {}, but got value {} "
+             "(while checking arguments for ctc_loss_cpu)", max_time, input_lengths[b]);
+  const int64_t* tp = tg.data<int64_t>();
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < target_lengths[b]; ++i) {
+      const int64_t l = tp[offsets[static_cast<size_t>(b)] + i];
+      TL_CHECK(l >= 0 && l < labels, ValueError, "ctc_loss: target label {} of sequence {} is outside [0, {})", l, b,
+               labels);
+    }
+  Tensor nll = empty({batch}, lp.dtype());
+  kernels::dispatch_floating(lp.dtype(), "ctc_loss_cpu", [&]<typename T>() {
+    const T* p = lp.data<T>();
+    T* out = nll.data<T>();
+    for (int64_t b = 0; b < batch; ++b)
+      out[b] = ctc_nll<T>(p + b * labels, batch * labels, input_lengths[b], tp + offsets[static_cast<size_t>(b)],
+                          target_lengths[b], blank);
+  });
+  if (zero_infinity) nll = where(eq(nll, std::numeric_limits<double>::infinity()), Scalar(0.0), nll);
+  if (reduction == kReductionMean) {
+    Tensor lengths = empty({batch}, nll.dtype());
+    for (int64_t b = 0; b < batch; ++b) lengths.select(0, b).fill_(std::max<int64_t>(target_lengths[b], 1));
+    return mean(div(nll, lengths));
+  }
+  if (reduction == kReductionSum) return sum(nll);
+  return batched ? nll : nll.squeeze(0);
 }
 
 }  // namespace torchlet
