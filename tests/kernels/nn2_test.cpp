@@ -3,6 +3,8 @@
 // embedding_bag (nn_extra.cpp), einsum (einsum.cpp) and the losses of loss.cpp over
 // every reduction, float32/float64 plus the dtypes torch refuses, non-contiguous and
 // empty inputs, and torch's messages for invalid arguments.
+#include <cmath>
+
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
 
@@ -102,6 +104,32 @@ std::optional<testing::Tolerance> nn2_tolerance(const std::string& op, DType d) 
 }
 
 TEST(NN2Oracle, MatchesTorch) { testing::run_fixture("nn2.txt", nn2_ops(), nn2_tolerance, true); }
+
+// What torch 1.13 reads past its data for (labels outside [0, C), negative lengths) is
+// refused by name; a zero input length, uninitialized in torch, is defined: no frames
+// align an empty target with probability 1 (loss 0) and nothing else (inf).
+TEST(CtcLoss, RefusesWhatTorchReadsOutOfBoundsAndDefinesEmptyInputs) {
+  const Tensor lp = log_softmax(div(arange(30, DType::Float).reshape({3, 2, 5}), 7.0), 2);
+  const Tensor targets = tensor<int64_t>({1, 2, 3, 0}, {2, 2});
+  auto refusal = [&](const Tensor& t, std::vector<int64_t> il, std::vector<int64_t> tl) {
+    try {
+      ctc_loss(lp, t, IntList(il.data(), il.size()), IntList(tl.data(), tl.size()), 0, kReductionNone);
+    } catch (const ValueError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(refusal(tensor<int64_t>({1, 5, 3, 0}, {2, 2}), {3, 3}, {2, 1}).find("target label 5 of sequence 0 is outside [0, 5)"),
+            std::string::npos);
+  EXPECT_NE(refusal(tensor<int64_t>({1, 2, -1, 0}, {2, 2}), {3, 3}, {2, 1}).find("target label -1 of sequence 1"),
+            std::string::npos);
+  EXPECT_NE(refusal(targets, {-1, 3}, {2, 1}).find("must not be negative"), std::string::npos);
+  EXPECT_NE(refusal(targets, {3, 3}, {2, -1}).find("must not be negative"), std::string::npos);
+  const std::vector<int64_t> il = {0, 0}, tl = {0, 1};
+  const Tensor loss = ctc_loss(lp, targets, IntList(il.data(), il.size()), IntList(tl.data(), tl.size()), 0, kReductionNone);
+  EXPECT_EQ(loss.to_vector<float>()[0], 0.0f);
+  EXPECT_TRUE(std::isinf(loss.to_vector<float>()[1]));
+}
 
 }  // namespace
 }  // namespace torchlet
