@@ -112,7 +112,8 @@ TEST(Linalg, TensorInvAndSolveRefuseImpossibleShapes) {
 // pivots of a 2 x 2-block factorisation solve the system.
 TEST(Linalg, LdlSolveRefusesPivotsSytrfCouldNotMake) {
   const Tensor a = tensor<double>({0, 1, 2, 1, 0, 3, 2, 3, 0}, {3, 3});  // zero diagonal: a 2 x 2 block
-  auto [ld, pivots] = ldl_factor(a);
+  const auto factored = ldl_factor(a);  // (clang 14 lambdas cannot capture structured bindings)
+  const Tensor ld = factored.first, pivots = factored.second;
   const Tensor b = tensor<double>({1, 2, 3}, {3, 1});
   const Tensor x = ldl_solve(ld, pivots, b);
   const std::vector<double> back = matmul(a, x).to_vector<double>();
