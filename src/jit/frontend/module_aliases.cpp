@@ -211,16 +211,24 @@ void collect_spelled(const Tree& t, std::vector<std::pair<const Tree*, std::stri
 std::string annotation_source(const Tree& annotation) {
   std::vector<std::pair<const Tree*, std::string>> spelled;
   collect_spelled(annotation, spelled);
-  const std::string_view text = annotation.range().text();
-  if (spelled.empty()) return std::string(text);
+  const SourceRange& whole = annotation.range();
+  const std::string_view text = whole.text();
+  // Each spelled name lies inside the annotation's text, left to right (the walk's
+  // order); a tree the compiler built with ranges elsewhere keeps its own text.
+  size_t at = whole.start();
+  for (const auto& [t, full] : spelled) {
+    const SourceRange& r = t->range();
+    if (r.source() != whole.source() || r.start() < at || r.end() > whole.end()) return std::string(text);
+    at = r.end();
+  }
   std::string out;
-  size_t at = annotation.range().start();
-  for (const auto& [t, full] : spelled) {  // in source order: the walk goes left to right
-    out += text.substr(at - annotation.range().start(), t->range().start() - at);
+  at = whole.start();
+  for (const auto& [t, full] : spelled) {
+    out += text.substr(at - whole.start(), t->range().start() - at);
     out += full;
     at = t->range().end();
   }
-  out += text.substr(at - annotation.range().start());
+  out += text.substr(at - whole.start());
   return out;
 }
 
