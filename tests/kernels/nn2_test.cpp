@@ -4,6 +4,7 @@
 // every reduction, float32/float64 plus the dtypes torch refuses, non-contiguous and
 // empty inputs, and torch's messages for invalid arguments.
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
@@ -125,6 +126,10 @@ TEST(CtcLoss, RefusesWhatTorchReadsOutOfBoundsAndDefinesEmptyInputs) {
             std::string::npos);
   EXPECT_NE(refusal(targets, {-1, 3}, {2, 1}).find("must not be negative"), std::string::npos);
   EXPECT_NE(refusal(targets, {3, 3}, {2, -1}).find("must not be negative"), std::string::npos);
+  // Lengths whose sum overflows int64 are refused by the size checks, not summed on.
+  const int64_t huge = std::numeric_limits<int64_t>::max();
+  EXPECT_NE(refusal(tensor<int64_t>({1, 2, 3}, {3}), {3, 3}, {huge, huge}).find("at dimension 0"), std::string::npos);
+  EXPECT_NE(refusal(targets, {3, 3}, {huge, 1}).find("at least"), std::string::npos);
   const std::vector<int64_t> il = {0, 0}, tl = {0, 1};
   const Tensor loss = ctc_loss(lp, targets, IntList(il.data(), il.size()), IntList(tl.data(), tl.size()), 0, kReductionNone);
   EXPECT_EQ(loss.to_vector<float>()[0], 0.0f);

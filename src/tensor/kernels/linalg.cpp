@@ -388,10 +388,11 @@ Tensor matrix_exp_one(const Tensor& m) {
     if (norm <= theta[3]) return taylor_8<T>(m, id);
     return taylor_12<T>(m, id);
   }
-  // Degree 18, past its norm on m / 2^s, squared s times. An infinite norm has no finite
-  // s; torch's result is NaN throughout.
-  if (std::isinf(norm)) return full({n, n}, std::numeric_limits<double>::quiet_NaN(), m.dtype());
+  // Degree 18, past its norm on m / 2^s, squared s times.
   const T scaled_log = std::ceil(std::log2(norm / theta[5]));
+  // Past 2^1000 the scale itself overflows a double (torch's int64 2^s wraps earlier);
+  // the exponential overflowed long before: NaN, as torch's is for an infinite norm.
+  if (std::isinf(norm) || scaled_log > 1000) return full({n, n}, std::numeric_limits<double>::quiet_NaN(), m.dtype());
   const int64_t squarings = scaled_log > 0 ? static_cast<int64_t>(scaled_log) : 0;
   Tensor e = taylor_18<T>(squarings > 0 ? div(m, std::ldexp(1.0, static_cast<int>(squarings))) : m, id);
   for (int64_t i = 0; i < squarings; ++i) e = mm(e, e);

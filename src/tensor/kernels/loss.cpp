@@ -387,7 +387,8 @@ Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntList input_le
              "ctc_loss: input and target lengths must not be negative, but sequence {} has {} and {}", b,
              input_lengths[b], target_lengths[b]);
     offsets[static_cast<size_t>(b)] = tg.dim() == 1 ? total : b * (tg.size(-1));
-    total += target_lengths[b];
+    // Past the targets' own size the checks below refuse it; summing on could overflow.
+    total = target_lengths[b] > tg.numel() - total ? tg.numel() + 1 : total + target_lengths[b];
     longest = std::max(longest, target_lengths[b]);
   }
   if (tg.dim() == 1) {
