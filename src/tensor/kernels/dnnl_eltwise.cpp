@@ -3,28 +3,14 @@
 // torch's on the same CPU.
 #include "tensor/kernels/dnnl_eltwise.h"
 
+#include "core/cpu_features.h"
 #include "tensor/kernels/dnnl_util.h"
 
 namespace torchlet::kernels {
 
-namespace {
-
-// torch's mkldnn_bf16_device_check, on the same CPU features.
-bool cpu_has_avx512_core() {
-#if defined(__x86_64__)
-  static const bool has = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512dq");
-  return has;
-#else
-  return false;
-#endif
-}
-
-}  // namespace
-
 bool gelu_erf_goes_to_dnnl(const Tensor& self) {
   if (!self.is_contiguous() || self.numel() <= 1) return false;
-  return self.dtype() == DType::Float || (self.dtype() == DType::BFloat16 && cpu_has_avx512_core());
+  return self.dtype() == DType::Float || (self.dtype() == DType::BFloat16 && onednn_takes_bfloat16());
 }
 
 void dnnl_gelu_erf(const Tensor& self, Tensor& out) {

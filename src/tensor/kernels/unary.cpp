@@ -430,6 +430,46 @@ Tensor unary_op(UnaryOp op, const Tensor& a, Tensor* out, bool in_place) {
 
 double to_double(const Scalar& s) { return s.to_double(); }
 
+// torch 1.13's GeluKernel on bfloat16 computes in Vectorized<BFloat16> (and, for the
+// scalar tail, in c10::BFloat16), where every operation rounds its float result to
+// bfloat16, constants included. Computing in float and rounding once differs in about a
+// quarter of the elements: near x = -3, 1 + erf(x / sqrt 2) is 0 in bfloat16 (torch's -0)
+// but 1.5e-3 in float. These follow torch's operations one rounding at a time, which
+// matches it bit for bit (every element of the fixtures' sweeps, contiguous and strided).
+float round_bf16(float v) { return static_cast<float>(BFloat16(v)); }
+
+// Vectorized<float>::erf, the Abramowitz-Stegun 7.1.26 form with torch's FMAs, for the
+// bfloat16 path: rounded to bfloat16 it gives torch's bits where libm's erff is a hair
+// to the other side of a rounding boundary.
+float erf_as_torch_vectorized(float x) {
+  const float a = std::fabs(x);
+  const float t = 1.0f / std::fma(0.3275911f, a, 1.0f);
+  float r = std::fma(1.061405429f, t, -1.453152027f);
+  r = std::fma(r, t, 1.421413741f);
+  r = std::fma(r, t, -0.284496736f);
+  r = std::fma(r, t, 0.254829592f);
+  const float e = std::exp(-(x * x));
+  return std::copysign(std::fma(-e * t, r, 1.0f), x);
+}
+
+// x * 0.5 * (1 + erf(x * M_SQRT1_2)), each step in bfloat16.
+float bfloat16_gelu_erf(float x) {
+  const float alpha = round_bf16(static_cast<float>(M_SQRT1_2));
+  const float half_x = round_bf16(x * 0.5f);
+  const float one_plus_erf = round_bf16(1.0f + round_bf16(erf_as_torch_vectorized(round_bf16(x * alpha))));
+  return round_bf16(half_x * one_plus_erf);
+}
+
+// 0.5 * x * (1 + tanh(beta * (x + kappa * x^3))), each step in bfloat16.
+float bfloat16_gelu_tanh(float x) {
+  const float beta = round_bf16(static_cast<float>(M_SQRT2 * M_2_SQRTPI * 0.5));
+  const float kappa = round_bf16(0.044715f);
+  const float cube = round_bf16(round_bf16(x * x) * x);
+  const float inner = round_bf16(beta * round_bf16(x + round_bf16(kappa * cube)));
+  const float half_x = round_bf16(0.5f * x);
+  return round_bf16(half_x * round_bf16(1.0f + round_bf16(std::tanh(inner))));
+}
+
 }  // namespace
 
 #define TL_DEFINE_UNARY(name, category, half, boolean)                                                  \
@@ -454,9 +494,9 @@ Tensor gelu(const Tensor& self, std::string_view approximate) {
       kernels::dnnl_gelu_erf(self, out);
       return out;
     }
-    // Elsewhere torch's GeluKernel: float through the 8-lane rows (bfloat16, which
-    // computes in float, maps one element at a time with the same function); double
-    // keeps libm's erf.
+    // Elsewhere torch's GeluKernel: float through the 8-lane rows; bfloat16 with its
+    // roundings (bfloat16_gelu_erf); double keeps libm's erf.
+    if (self.dtype() == DType::BFloat16) return kernels::map_floating(self, "GeluKernelImpl", bfloat16_gelu_erf);
     if (self.dtype() == DType::Float) {
       Tensor out = empty(self.sizes(), DType::Float);
       run_float_lanes(kernels::make_loop({&out, &self}),
@@ -474,6 +514,7 @@ Tensor gelu(const Tensor& self, std::string_view approximate) {
     });
   }
   TL_CHECK(approximate == "tanh", ValueError, "gelu: approximate argument must be either none or tanh.");
+  if (self.dtype() == DType::BFloat16) return kernels::map_floating(self, "GeluKernelImpl", bfloat16_gelu_tanh);
   return kernels::map_floating(self, "GeluKernelImpl", [](auto x) {
     using M = decltype(x);
     const M k_beta = M(M_SQRT2 * M_2_SQRTPI * 0.5);
