@@ -18,7 +18,7 @@
 # still takes half the CPU. Lower the whole group: echo 19 > /proc/self/autogroup.
 # The targets are fuzz/*_fuzz.cpp. Seeds: the committed corpus fuzz/corpus/<target>/,
 # past findings fuzz/regressions/<name>-*, and the files real PyTorch writes during the
-# test setup (build-sanitize/fixtures). Findings land in fuzz/crashes/; once fixed, commit the
+# test setup (the sanitized tree's TORCHLET_FIXTURE_DIR). Findings land in fuzz/crashes/; once fixed, commit the
 # input as fuzz/regressions/<name>-<what>.<ext> (tests/fuzz/ replays it). Prints per
 # target the executions, the corpus size and the new findings; exits 1 on any finding.
 set -euo pipefail
@@ -46,7 +46,9 @@ build=$root/build-sanitize
 grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset sanitize --fresh >/dev/null)
 [[ -n ${FUZZ_NO_BUILD:-} ]] || cmake --build "$build" -j "${FUZZ_JOBS:-1}" --target "${targets[@]}"
 
-fixtures=$build/fixtures
+# The tree's fixture folder (scripts/test.sh points it at the Release tree's).
+fixtures=$(sed -n 's/^TORCHLET_FIXTURE_DIR:PATH=//p' "$build/CMakeCache.txt")
+fixtures=${fixtures:-$build/fixtures}
 if [[ ! -d "$fixtures/script" ]]; then
   /usr/bin/python3 "$root/tests/fixtures/generate.py" "$fixtures" >/dev/null
 fi

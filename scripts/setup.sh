@@ -10,8 +10,9 @@ set -euo pipefail
 packages=(cmake ninja-build ccache g++ zlib1g-dev libdeflate-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev liblapack-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
 # locales: the de_DE definition tests/core/locale_test.cpp builds with localedef.
+# qemu-user: an emulated AVX2 CPU for scripts/cpu_emulation_check.sh on AVX-512 hosts.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
-  packages+=(python3-torch python3-torchvision python3-numpy clang locales)
+  packages+=(python3-torch python3-torchvision python3-numpy clang locales qemu-user)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(libtorch-dev)

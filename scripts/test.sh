@@ -19,6 +19,17 @@ jobs=${TORCHLET_JOBS:-$(nproc)}
 # compiled objects (ccache still keys them on every header's content).
 export CCACHE_BASEDIR=$root
 
+# What the results depend on beyond the sources (docs/cpu-dependent-kernels.md): the
+# CPU's features and the BLAS/LAPACK the system selected. The tests themselves run on
+# the reference BLAS and LAPACK whatever is selected (tests/CMakeLists.txt).
+environment() {
+  local flags
+  flags=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'avx2|fma|avx512(f|bw|vl|dq|_bf16)' | tr '\n' ' ')
+  echo "test.sh: CPU $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); features: ${flags:-none}"
+  echo "test.sh: system libblas.so.3 -> $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo none)," \
+       "liblapack.so.3 -> $(readlink -f /usr/lib/x86_64-linux-gnu/liblapack.so.3 2>/dev/null || echo none)"
+}
+
 release() {
   "$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release
   (cd "$root/build" && ctest --output-on-failure -j "$(nproc)")
@@ -26,8 +37,15 @@ release() {
 
 sanitized() {
   local build=$root/build-sanitize
+  # torch's fixtures are the Release tree's: generated once per machine, not per tree
+  # (generate.py does nothing when its inputs and environment are unchanged).
+  local fixtures=-DTORCHLET_FIXTURE_DIR=$root/build/fixtures
   # --fresh: a build-sanitize/ left from before the preset (gcc, no fuzz targets) is redone.
-  grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt" || (cd "$root" && cmake --preset sanitize --fresh >/dev/null)
+  if ! grep -qs "TORCHLET_FUZZ:BOOL=ON" "$build/CMakeCache.txt"; then
+    (cd "$root" && cmake --preset sanitize --fresh "$fixtures" >/dev/null)
+  elif ! grep -qsx "TORCHLET_FIXTURE_DIR:PATH=$root/build/fixtures" "$build/CMakeCache.txt"; then
+    cmake -S "$root" -B "$build" "$fixtures" >/dev/null
+  fi
   cmake --build "$build" -j "$jobs"
   # Leaks count; the first report stops the process so ctest sees the failure.
   # interop.test_torchvision_coverage is left to the Release pass: 1.5 minutes of torch
@@ -56,6 +74,7 @@ tsan() {
     "$build/tests/concurrency_tests"
 }
 
+environment
 case ${1:-} in
   "") release; sanitized; fuzz; tsan ;;
   --release) release ;;

@@ -13,10 +13,11 @@
 
 namespace torchlet::testing {
 
-// The directory ctest passes in TORCHLET_FIXTURES (falls back to the build tree).
+// The tree's TORCHLET_FIXTURE_DIR (tests/CMakeLists.txt), or TORCHLET_FIXTURES when set
+// (fixtures torch wrote elsewhere, e.g. on another CPU).
 inline std::filesystem::path fixture_dir() {
   const char* env = std::getenv("TORCHLET_FIXTURES");
-  return env ? std::filesystem::path(env) : std::filesystem::path(TORCHLET_BINARY_DIR) / "fixtures";
+  return env ? std::filesystem::path(env) : std::filesystem::path(TORCHLET_FIXTURE_DIR);
 }
 
 // Reads a fixture as lines; ADD_FAILURE (and returns empty) when it is missing.
