@@ -100,8 +100,8 @@ int cmd_demo(const Args& args) {
   fmt::print("   collatz(27) = {}\n", (*cu->find_function("collatz"))({IValue(27)}).repr());
 
   fmt::print("\nNot there yet: nn.Module subclasses written as Python source (`torchlet script` compiles\n"
-             "functions, TorchScript classes and NamedTuples; modules come from archives), `with` blocks,\n"
-             "sparse and quantized tensors. See README.md.\n");
+             "functions, TorchScript classes and NamedTuples; modules come from archives), sparse and\n"
+             "quantized tensors. See README.md.\n");
   return 0;
 }
 

@@ -280,7 +280,8 @@ graph(%a : int, %b : int, %l : int[]):
 namespace torchlet::jit {
 namespace {
 
-// The example in README.md, verbatim, so the documentation cannot drift.
+// The example in docs/supported.md (TorchScript runtime), verbatim, so the documentation
+// cannot drift.
 TEST(Interpreter, ReadmeExample) {
   auto cu = std::make_shared<torchlet::jit::CompilationUnit>();
   auto* f = cu->create_function("f", torchlet::jit::parse_ir(R"(
