@@ -53,9 +53,4 @@ std::vector<const Operator*> OperatorRegistry::all() const {
   return out;
 }
 
-RegisterOperators::RegisterOperators(std::initializer_list<OperatorDef> defs) {
-  auto& registry = OperatorRegistry::global();
-  for (const auto& d : defs) registry.add(d.schema, d.op);
-}
-
 }  // namespace torchlet::jit

@@ -8,15 +8,15 @@
 // caller fills defaults); the function pops them and pushes one value per return. A
 // vararg schema (`...`) also receives the number of inputs, pushed last as an int.
 //
-// Registration is static: a .cpp in src/jit/ops declares
-//   static RegisterOperators reg({
+// Registration is static: a .cpp in src/jit/ops declares a RegisterOps (ops_util.h,
+// which also keeps each schema's text for the table tests)
+//   static RegisterOps reg({
 //       {"aten::add.int(int a, int b) -> int", [](Stack& s) { ... }},
 //   });
 // The torchlet_ops library is linked whole (src/CMakeLists.txt) so no registration is
 // dropped by the linker.
 #pragma once
 
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,11 +87,6 @@ class OperatorRegistry {
 struct OperatorDef {
   const char* schema;
   Operation op;
-};
-
-// Registers a group of operators when constructed (a static object per .cpp file).
-struct RegisterOperators {
-  RegisterOperators(std::initializer_list<OperatorDef> defs);
 };
 
 }  // namespace torchlet::jit
