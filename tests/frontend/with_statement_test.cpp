@@ -1,4 +1,4 @@
-// with statements at run time (Note [With statements] in compiler.cpp): what the
+// with statements at run time (Note [With statements] in jit/frontend/function_compiler.h): what the
 // conformance suite cannot see from outside a call — an error leaving a with body still
 // runs __exit__ (torch.no_grad's grad mode comes back, a logging manager logs), an
 // error __exit__ raises replaces the one unwinding, forked tasks inherit the grad mode,

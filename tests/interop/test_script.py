@@ -595,7 +595,7 @@ def mix(x: torch.Tensor, w: Optional[torch.Tensor] = None, n: int = 3) -> Tuple[
 
 class ScriptFunctional(unittest.TestCase):
     """torch.nn.functional in source `torchlet script` compiles (Note [torch.nn.functional]
-    in compiler.cpp): its Python-level functions become functions of the archive
+    in jit/frontend/calls.cpp): its Python-level functions become functions of the archive
     (code/__torch__/torch/nn/functional.py, as torch writes them), which real torch loads
     and runs with the results of torch.jit.script of the same source; torch's re-save of
     the archive runs in torchlet with the same results again."""

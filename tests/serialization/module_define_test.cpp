@@ -2,7 +2,7 @@
 // (the oracle, /usr/bin/python3, run by the test): a module with ModuleList, Sequential
 // and ModuleDict submodules is scripted and saved by torch; torchlet loads it, defines
 // methods that loop over, index and measure those containers (unrolled at compile time,
-// Note [Module containers] in compiler.cpp), and runs them. The expected values are
+// Note [Module containers] in jit/frontend/function_compiler.h), and runs them. The expected values are
 // what torch computes for the same methods, compiled by torch.jit.script as exported
 // methods of a subclass (and, where torch 1.13's own ScriptModule.define accepts the
 // source, by that too: it fails with an internal "ArrayRef: invalid index" on tuple

@@ -3,12 +3,13 @@
 // lowered as torch lowers it: if/else to prim::If with one output per variable either
 // branch assigns; for/while to prim::Loop with the variables the body reassigns carried;
 // a `return`, `break` or `continue` inside a branch moves the statements after the `if`
-// into the other branch (Note [Exits] in compiler.cpp), so every block ends in one place,
-// as torch's exit transform arranges. Conditions refine Optional/Union variables (Note
-// [Refinement]); constant expressions fold after compiling (Note [Constant
-// propagation]). Calls resolve to registered operators by schema matching, to functions
-// of the unit (prim::CallFunction), to methods (magic methods for operators on objects),
-// or to the language's builtins (len, int, print, range, isinstance, ...).
+// into the other branch (Note [Exits] in function_compiler.h), so every block ends in
+// one place, as torch's exit transform arranges. Conditions refine Optional/Union
+// variables (Note [Refinement]); constant expressions fold after compiling
+// (passes/constant_propagation.h). Calls resolve to registered operators by schema
+// matching, to functions of the unit (prim::CallFunction), to methods (magic methods for
+// operators on objects), or to the language's builtins (len, int, print, range,
+// isinstance, ...). The implementation is split along torch's seams (function_compiler.h).
 #pragma once
 
 #include <functional>
@@ -55,7 +56,7 @@ std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::s
 // them to the class: what torch's Module::define and ScriptModule.define do. Other
 // names resolve to the unit's classes and functions (an archive's are all there once its
 // module is loaded). A loop over a ModuleList/Sequential/ModuleDict submodule unrolls
-// (Note [Module containers] in compiler.cpp). CompileError as compile(), also for a name
+// (Note [Module containers] in function_compiler.h). CompileError as compile(), also for a name
 // the class already has as a method; methods compiled before an error stay defined.
 // The unit records the new methods (CompilationUnit::defined_methods) for jit::save.
 std::vector<Function*> define_methods(CompilationUnit& cu, const ClassTypePtr& cls, const std::string& source,

@@ -1,5 +1,5 @@
 // torch.nn.functional as the compiler sees it (Note [torch.nn.functional] in
-// compiler.cpp): which names are Python-level functions, written here in TorchScript and
+// calls.cpp): which names are Python-level functions, written here in TorchScript and
 // compiled into the unit on first use, and which are builtins bound to an operator.
 #pragma once
 

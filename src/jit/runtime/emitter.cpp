@@ -417,7 +417,7 @@ class Emitter {
     store_outputs(n);
   }
 
-  // Note [With statements] (compiler.cpp): prim::Enter(m) calls m.__enter__() and then
+  // Note [With statements] (jit/frontend/function_compiler.h): prim::Enter(m) calls m.__enter__() and then
   // records m, so an error that unwinds the run calls m.__exit__; prim::Exit(m) forgets
   // m, then calls m.__exit__(None, None, None).
   void emit_with_boundary(const Node* n) {

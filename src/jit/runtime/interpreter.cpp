@@ -112,7 +112,7 @@ void run_code(const Code& entry, Stack& stack) {
   std::vector<std::pair<size_t, IValue>> entered;
   // The warning sites (function, site) this run has warned at.
   std::vector<std::pair<const Code*, int32_t>> warned;
-  // Note [With statements] (compiler.cpp): an error leaving this run first exits what
+  // Note [With statements] (jit/frontend/function_compiler.h): an error leaving this run first exits what
   // its frames entered, innermost first, as Python's with does; an error an __exit__
   // raises replaces the one unwinding (Python's rule too), once every __exit__ has run.
   auto exit_entered = [&] {

@@ -75,7 +75,7 @@ class Module {
   // Compiles TorchScript source defining methods (`def name(self, ...)`) and adds them
   // to this module's class, as torch::jit::Module::define: they can then be run, and
   // jit::save writes them. CompileError with torch's source highlight. Defined in the
-  // frontend (jit/frontend/compiler.cpp), which the runtime layer does not link: link
+  // frontend (jit/frontend/file_compiler.cpp), which the runtime layer does not link: link
   // the `torchlet` target.
   void define(const std::string& source);
 

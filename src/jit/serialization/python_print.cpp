@@ -510,7 +510,7 @@ class FunctionPrinter {
     }
     out_ << expr << "\n";
   }
-  // Note [With statements] (compiler.cpp): the nodes between prim::Enter(m) and its
+  // Note [With statements] (jit/frontend/function_compiler.h): the nodes between prim::Enter(m) and its
   // prim::Exit(m) in the same block are the body of `with m:`.
   void print_with(const Node* n) {
     const std::string manager = use(n->input(0));
