@@ -18,6 +18,9 @@ jobs=${TORCHLET_JOBS:-$(nproc)}
 # Paths under the checkout hash relative, so a second clone reuses the first one's
 # compiled objects (ccache still keys them on every header's content).
 export CCACHE_BASEDIR=$root
+# Debug builds (sanitized, TSan) would otherwise hash the compile directory into every
+# object's key, so a fresh clone recompiled them all (~13 minutes of CI).
+export CCACHE_NOHASHDIR=1
 
 # What the results depend on beyond the sources (docs/cpu-dependent-kernels.md): the
 # CPU's features and the BLAS/LAPACK the system selected. The tests themselves run on
@@ -75,6 +78,8 @@ tsan() {
 }
 
 environment
+# Before anything builds: an #include that goes up a layer (docs/architecture.md's table).
+python3 "$root/scripts/check_layering.py" "$root"
 case ${1:-} in
   "") release; sanitized; fuzz; tsan ;;
   --release) release ;;
