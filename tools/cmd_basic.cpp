@@ -12,9 +12,6 @@
 #include <torchlet/tensor.h>
 
 #include "commands.h"
-#include "jit/frontend/compiler.h"
-#include "jit/runtime/module.h"
-#include "jit/serialization/import.h"
 
 namespace torchlet::cli {
 
@@ -97,7 +94,7 @@ int cmd_demo(const Args& args) {
       "    return steps\n";
   fmt::print("{}", source);
   auto cu = jit::compile(source, "demo.py");
-  fmt::print("   collatz(27) = {}\n", (*cu->find_function("collatz"))({IValue(27)}).repr());
+  fmt::print("   collatz(27) = {}\n", jit::run_function(*cu, "collatz", {IValue(27)}).repr());
 
   fmt::print("\nNot there yet: nn.Module subclasses written as Python source (`torchlet script` compiles\n"
              "functions, TorchScript classes and NamedTuples; modules come from archives), sparse and\n"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/runtime/module.h"
+#include <torchlet/jit.h>
 
 namespace torchlet::cli {
 

@@ -116,7 +116,7 @@ std::string run_program(const IValue& program, std::string* message_mismatch) {
 }
 
 std::vector<IValue> load_list(const char* name) {
-  return load((torchlet::testing::fixture_dir() / "conformance" / name).string()).listRef().elements;
+  return torchlet::load((torchlet::testing::fixture_dir() / "conformance" / name).string()).listRef().elements;
 }
 
 TEST(Conformance, ProgramsMatchTorch) {

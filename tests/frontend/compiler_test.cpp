@@ -26,7 +26,7 @@ std::string read_file(const std::filesystem::path& p) {
 TEST(Compiler, ProgramMatchesTorch) {
   const auto dir = torchlet::testing::fixture_dir() / "compiler";
   auto cu = compile(read_file(dir / "program.py"), "program.py");
-  IValue cases = load((dir / "cases.pt").string());
+  IValue cases = torchlet::load((dir / "cases.pt").string());
   size_t checked = 0;
   for (const auto& [name, list] : cases.dictRef().items()) {
     const Function* fn = cu->find_function(name.toStringRef());

@@ -39,7 +39,7 @@ TEST(TracedGraphs, CompleteTensorTypesRoundTrip) {
 TEST(TracedGraphs, TracedFunctionRunsLikeTorch) {
   CompilationUnit cu;
   auto* fn = cu.create_function("fn", parse_ir(read_traced("fn.txt")));
-  IValue data = load((torchlet::testing::fixture_dir() / "traced" / "fn.pt").string());
+  IValue data = torchlet::load((torchlet::testing::fixture_dir() / "traced" / "fn.pt").string());
   const auto& inputs = data.dictRef().find(IValue("inputs"))->tupleRef().elements;
   Tensor want = data.dictRef().find(IValue("output"))->toTensor();
   Tensor got = (*fn)(inputs).toTensor();

@@ -35,7 +35,7 @@ std::shared_ptr<CompilationUnit> load_fixture_functions() {
 
 TEST(Interpreter, MatchesTorchOnScriptedFunctions) {
   auto cu = load_fixture_functions();
-  IValue cases = load((torchlet::testing::fixture_dir() / "runtime" / "cases.pt").string());
+  IValue cases = torchlet::load((torchlet::testing::fixture_dir() / "runtime" / "cases.pt").string());
   size_t checked = 0;
   for (const auto& [name, list] : cases.dictRef().items()) {
     const Function* fn = cu->find_function(name.toStringRef());

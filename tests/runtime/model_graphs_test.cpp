@@ -66,7 +66,7 @@ TEST(ModelGraphs, TorchvisionModelsMatchTorch) {
     add_attributes_from_get_attrs(g->block());
     auto root = cu->find_class(g->inputs()[0]->type()->name());
     ASSERT_NE(root, nullptr);
-    IValue data = load((torchlet::testing::fixture_dir() / "models" / (name + ".pt")).string());
+    IValue data = torchlet::load((torchlet::testing::fixture_dir() / "models" / (name + ".pt")).string());
     const DictImpl& d = data.dictRef();
     IValue self = build_object(root, "", d.find(IValue("attrs"))->dictRef(), cu);
     auto* forward = cu->create_function(name + ".forward", g);

@@ -46,10 +46,7 @@ struct CompilerHooks {
   std::shared_ptr<size_t> nesting;
 };
 
-// Compiles every function and class defined in `source` into a new unit; functions
-// and classes are named as written ("f"). CompileError with torch's source highlight
-// on anything not accepted.
-std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+// compile(source): declared in the public <torchlet/jit.h>.
 
 // Compiles the functions `source` defines as methods of class `cls` of unit `cu`, each
 // written as a method is (`def name(self, x: int) -> int:`, self typed as cls), and adds

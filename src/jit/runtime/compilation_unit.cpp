@@ -1,5 +1,8 @@
-// CompilationUnit: function and type tables, and torch's name mangling.
+// CompilationUnit: function and type tables, and torch's name mangling; the public
+// run_function and function_names (<torchlet/jit.h>).
 #include "jit/runtime/compilation_unit.h"
+
+#include <torchlet/jit.h>
 
 #include <fmt/format.h>
 #include <torchlet/error.h>
@@ -112,6 +115,18 @@ void CompilationUnit::add_defined_method(std::string class_qualname, const Funct
 std::vector<std::pair<std::string, const Function*>> CompilationUnit::defined_methods() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return defined_methods_;
+}
+
+IValue run_function(const CompilationUnit& cu, const std::string& name, std::vector<IValue> args, const Kwargs& kwargs) {
+  const Function* fn = cu.find_function(name);
+  TL_CHECK(fn, ValueError, "the compilation unit has no function '{}'", name);
+  return (*fn)(std::move(args), kwargs);
+}
+
+std::vector<std::string> function_names(const CompilationUnit& cu) {
+  std::vector<std::string> names;
+  for (const Function* fn : cu.functions()) names.push_back(fn->qualname());
+  return names;
 }
 
 }  // namespace torchlet::jit

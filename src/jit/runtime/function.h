@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <torchlet/jit.h>
+
 #include "jit/ir/function_schema.h"
 #include "jit/ir/ir.h"
 #include "jit/runtime/stack.h"
@@ -22,8 +24,6 @@ namespace torchlet::jit {
 
 struct Code;
 class CompilationUnit;
-
-using Kwargs = std::vector<std::pair<std::string, IValue>>;
 
 class Function {
  public:

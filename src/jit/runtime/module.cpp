@@ -13,6 +13,8 @@ IValue Method::operator()(std::vector<IValue> args, const Kwargs& kwargs) const 
   return (*fn_)(std::move(args), kwargs);
 }
 
+std::string Method::name() const { return fn_->name(); }
+
 Module::Module(std::shared_ptr<CompilationUnit> cu, intrusive_ptr<ObjectImpl> object)
     : cu_(std::move(cu)), object_(std::move(object)), type_(object_->type) {
   TL_CHECK(type_ && type_->is_module(), TypeError, "Module: {} is not a module class",
@@ -46,22 +48,30 @@ void Module::setattr(const std::string& name, IValue value) {
   object_->slots[*slot] = std::move(value);
 }
 
-void Module::register_attribute(const std::string& name, TypePtr type, IValue value, ClassAttribute::Kind kind) {
-  const size_t slot = type_->add_attribute(name, std::move(type), kind);
+void Module::register_attribute(const std::string& name, TypePtr type, IValue value, SlotKind kind) {
+  const size_t slot = type_->add_attribute(name, std::move(type), static_cast<ClassAttribute::Kind>(kind));
   if (object_->slots.size() <= slot) object_->slots.resize(slot + 1);
   object_->slots[slot] = std::move(value);
+}
+
+void Module::register_parameter(const std::string& name, Tensor value) {
+  register_attribute(name, Type::tensor(), IValue(std::move(value)), SlotKind::Parameter);
+}
+
+void Module::register_buffer(const std::string& name, Tensor value) {
+  register_attribute(name, Type::tensor(), IValue(std::move(value)), SlotKind::Buffer);
 }
 
 void Module::register_module(const std::string& name, const Module& child) {
   register_attribute(name, child.type(), child.to_ivalue());
 }
 
-void Module::named_tensors(ClassAttribute::Kind kind, bool recurse, const std::string& prefix,
+void Module::named_tensors(SlotKind kind, bool recurse, const std::string& prefix,
                            std::vector<std::pair<std::string, Tensor>>& out) const {
   const auto& attrs = type_->attributes();
   for (size_t i = 0; i < attrs.size(); ++i) {
     const IValue& v = object_->slots[i];
-    if (attrs[i].kind == kind && v.isTensor()) out.emplace_back(prefix + attrs[i].name, v.toTensor());
+    if (attrs[i].kind == static_cast<ClassAttribute::Kind>(kind) && v.isTensor()) out.emplace_back(prefix + attrs[i].name, v.toTensor());
   }
   if (!recurse) return;
   for (const auto& [name, child] : named_children()) child.named_tensors(kind, true, prefix + name + ".", out);
@@ -69,13 +79,13 @@ void Module::named_tensors(ClassAttribute::Kind kind, bool recurse, const std::s
 
 std::vector<std::pair<std::string, Tensor>> Module::named_parameters(bool recurse) const {
   std::vector<std::pair<std::string, Tensor>> out;
-  named_tensors(ClassAttribute::Kind::Parameter, recurse, "", out);
+  named_tensors(SlotKind::Parameter, recurse, "", out);
   return out;
 }
 
 std::vector<std::pair<std::string, Tensor>> Module::named_buffers(bool recurse) const {
   std::vector<std::pair<std::string, Tensor>> out;
-  named_tensors(ClassAttribute::Kind::Buffer, recurse, "", out);
+  named_tensors(SlotKind::Buffer, recurse, "", out);
   return out;
 }
 
@@ -95,6 +105,14 @@ std::vector<std::pair<std::string, Module>> Module::named_modules() const {
   for (const auto& [name, child] : named_children())
     for (auto& [sub, m] : child.named_modules()) out.emplace_back(sub.empty() ? name : name + "." + sub, m);
   return out;
+}
+
+bool Module::has_method(const std::string& name) const { return type_->find_method(name) != nullptr; }
+
+std::vector<std::string> Module::method_names() const {
+  std::vector<std::string> names;
+  for (const auto& [name, fn] : type_->methods()) names.push_back(name);
+  return names;
 }
 
 Method Module::get_method(const std::string& name) const {
