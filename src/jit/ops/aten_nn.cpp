@@ -1,6 +1,6 @@
 // Linear algebra and neural-network operators: mm/bmm/matmul/addmm/linear,
 // convolutions (incl. aten::_convolution and aten::convolution, which scripted and
-// traced modules call), pooling, normalisation, softmax, dropout, embedding and
+// traced modules call), normalisation, softmax, dropout, embedding and
 // upsampling. Adapters pop the schema's arguments, call the ops.h kernel and push its
 // returns; argument checks with torch's messages live in the kernels.
 #include <torchlet/ops.h>
@@ -107,35 +107,6 @@ Tensor convolution_pop(Stack& s, size_t extra) {
 }
 template <size_t kExtra>
 void convolution(Stack& s) { push(s, convolution_pop(s, kExtra)); }
-
-// --- pooling -------------------------------------------------------------------------------
-void max_pool2d(Stack& s) {
-  bool ceil_mode = pop_bool(s);
-  auto dilation = pop_int_list(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  push(s, torchlet::max_pool2d(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode));
-}
-Tensor avg_pool2d_impl(Stack& s) {
-  auto divisor = pop_opt_int(s);
-  bool count_include_pad = pop_bool(s);
-  bool ceil_mode = pop_bool(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  return torchlet::avg_pool2d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad, divisor);
-}
-void avg_pool2d(Stack& s) { push(s, avg_pool2d_impl(s)); }
-void adaptive_avg_pool2d(Stack& s) {
-  auto size = pop_int_list(s);
-  push(s, torchlet::adaptive_avg_pool2d(pop_tensor(s), size));
-}
-void adaptive_max_pool2d(Stack& s) {
-  auto size = pop_int_list(s);
-  auto [v, i] = torchlet::adaptive_max_pool2d(pop_tensor(s), size);
-  push(s, v, i);
-}
 
 // --- normalisation ------------------------------------------------------------------------
 void batch_norm(Stack& s) {
@@ -362,10 +333,6 @@ static RegisterOps reg({
     {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor", convolution<4>},
     {"aten::_convolution.deprecated(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled) -> Tensor", convolution<3>},
     {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups) -> Tensor", convolution<0>},
-    {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor", max_pool2d},
-    {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", avg_pool2d},
-    {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", adaptive_avg_pool2d},
-    {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", adaptive_max_pool2d},
     {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor", batch_norm},
     {"aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", native_batch_norm},
     {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor", instance_norm},

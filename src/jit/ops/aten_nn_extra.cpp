@@ -1,5 +1,5 @@
 // The second batch of neural-network operators: more activations, einsum, 1-d/3-d
-// transposed convolution and pooling, max_unpool, F.pad, the other upsampling modes,
+// transposed convolution, max_unpool, F.pad, the other upsampling modes,
 // embedding_bag, losses (the multi-class margin ones too), random tensors from torchlet's
 // seedable default generator, eye, baddbmm, and the runtime queries scripted modules
 // make (is_grad_enabled, ...).
@@ -83,7 +83,7 @@ void einsum(Stack& s) {
   push(s, torchlet::einsum(pop_str(s), operands));
 }
 
-// --- transposed convolution, padding, pooling ------------------------------------------------
+// --- transposed convolution, padding --------------------------------------------------------
 template <Tensor (*F)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
                       int64_t, IntList)>
 void conv_transpose(Stack& s) {
@@ -137,53 +137,6 @@ void pad(Stack& s) {
   std::string mode = pop_str(s);
   auto p = pop_int_list(s);
   push(s, torchlet::pad(pop_tensor(s), p, mode, value));
-}
-template <Tensor (*F)(const Tensor&, IntList, IntList, IntList, IntList, bool)>
-void max_pool(Stack& s) {
-  bool ceil_mode = pop_bool(s);
-  auto dilation = pop_int_list(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  push(s, F(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode));
-}
-template <std::tuple<Tensor, Tensor> (*F)(const Tensor&, IntList, IntList, IntList, IntList, bool)>
-void max_pool_with_indices(Stack& s) {
-  bool ceil_mode = pop_bool(s);
-  auto dilation = pop_int_list(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  auto [v, i] = F(pop_tensor(s), kernel, stride, padding, dilation, ceil_mode);
-  push(s, v, i);
-}
-void avg_pool1d(Stack& s) {
-  bool count_include_pad = pop_bool(s);
-  bool ceil_mode = pop_bool(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  push(s, torchlet::avg_pool1d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad));
-}
-void avg_pool3d(Stack& s) {
-  auto divisor = pop_opt_int(s);
-  bool count_include_pad = pop_bool(s);
-  bool ceil_mode = pop_bool(s);
-  auto padding = pop_int_list(s);
-  auto stride = pop_int_list(s);
-  auto kernel = pop_int_list(s);
-  push(s, torchlet::avg_pool3d(pop_tensor(s), kernel, stride, padding, ceil_mode, count_include_pad, divisor));
-}
-template <Tensor (*F)(const Tensor&, IntList)>
-void adaptive_avg(Stack& s) {
-  auto size = pop_int_list(s);
-  push(s, F(pop_tensor(s), size));
-}
-template <std::tuple<Tensor, Tensor> (*F)(const Tensor&, IntList)>
-void adaptive_max(Stack& s) {
-  auto size = pop_int_list(s);
-  auto [v, i] = F(pop_tensor(s), size);
-  push(s, v, i);
 }
 
 // --- upsampling ---------------------------------------------------------------------------------
@@ -880,17 +833,6 @@ static RegisterOps reg({
     {"aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor", conv_transpose<torchlet::conv_transpose1d>},
     {"aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor", conv_transpose<torchlet::conv_transpose3d>},
     {"aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor", pad},
-    {"aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> Tensor", max_pool<torchlet::max_pool1d>},
-    {"aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor", max_pool<torchlet::max_pool3d>},
-    {"aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool1d_with_indices>},
-    {"aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool2d_with_indices>},
-    {"aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", max_pool_with_indices<torchlet::max_pool3d_with_indices>},
-    {"aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor", avg_pool1d},
-    {"aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", avg_pool3d},
-    {"aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", adaptive_avg<torchlet::adaptive_avg_pool1d>},
-    {"aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor", adaptive_avg<torchlet::adaptive_avg_pool3d>},
-    {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", adaptive_max<torchlet::adaptive_max_pool1d>},
-    {"aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)", adaptive_max<torchlet::adaptive_max_pool3d>},
     {"aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor", nearest1d},
     {"aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", nearest1d_vec},
     {"aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", nearest3d},

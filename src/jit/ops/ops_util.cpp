@@ -18,6 +18,11 @@ std::vector<std::string>& texts() {
 RegisterOps::RegisterOps(std::initializer_list<OperatorDef> defs) {
   auto& registry = OperatorRegistry::global();
   for (const auto& d : defs) {
+    // A boxed kernel reads one stack slot per parameter (Note [Boxing]): a schema with
+    // another count would read the wrong slots, so it is refused before it is added.
+    if (d.boxed_arguments)
+      TL_CHECK(*d.boxed_arguments == parse_schema(d.schema).arguments.size(), InternalError,
+               "the kernel registered for {} takes {} arguments", d.schema, *d.boxed_arguments);
     registry.add(d.schema, d.op);
     texts().emplace_back(d.schema);
   }
@@ -69,7 +74,7 @@ std::optional<std::string> pop_opt_str(Stack& s) {
   return v.toStringRef();
 }
 
-static std::vector<int64_t> ints_of(const IValue& v) {
+std::vector<int64_t> int_list_of(const IValue& v) {
   if (v.isInt()) return {v.toInt()};
   std::vector<int64_t> out;
   const auto& elems = v.listRef().elements;
@@ -78,12 +83,12 @@ static std::vector<int64_t> ints_of(const IValue& v) {
   return out;
 }
 
-std::vector<int64_t> pop_int_list(Stack& s) { return ints_of(pop(s)); }
+std::vector<int64_t> pop_int_list(Stack& s) { return int_list_of(pop(s)); }
 
 std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s) {
   IValue v = pop(s);
   if (v.isNone()) return std::nullopt;
-  return ints_of(v);
+  return int_list_of(v);
 }
 
 std::vector<double> pop_double_list(Stack& s) {

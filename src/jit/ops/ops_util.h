@@ -41,6 +41,7 @@ std::optional<bool> pop_opt_bool(Stack& s);
 std::optional<Scalar> pop_opt_scalar(Stack& s);
 std::optional<std::string> pop_opt_str(Stack& s);
 // int[] (also a bare int for an `int[N]` argument, which torch broadcasts to N copies).
+std::vector<int64_t> int_list_of(const IValue& v);
 std::vector<int64_t> pop_int_list(Stack& s);
 std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s);
 std::vector<double> pop_double_list(Stack& s);

@@ -84,9 +84,22 @@ class OperatorRegistry {
   std::unordered_map<std::string, const Operator*> by_key_;
 };
 
+// A kernel's boxed form (jit/ops/boxing.h): the stack adapter made from its C++
+// signature, and how many schema arguments that signature takes.
+struct BoxedOperation {
+  Operation op;
+  size_t arguments;
+};
+
+// One registration row: a schema and what runs it, a hand-written adapter or a boxed
+// kernel (whose argument count the registration checks against the schema's).
 struct OperatorDef {
+  OperatorDef(const char* schema_text, Operation operation) : schema(schema_text), op(operation) {}
+  OperatorDef(const char* schema_text, BoxedOperation boxed)
+      : schema(schema_text), op(boxed.op), boxed_arguments(boxed.arguments) {}
   const char* schema;
   Operation op;
+  std::optional<size_t> boxed_arguments;
 };
 
 }  // namespace torchlet::jit

@@ -1,0 +1,31 @@
+// Pooling operators: max, average and adaptive pooling in one to three dimensions,
+// each registered from its kernel's signature (Note [Boxing] in boxing.h). Their out=
+// variants are aten_multi_out.cpp's. max_unpool, whose kernel still lives in the ops
+// layer, is aten_nn_extra.cpp's.
+#include <torchlet/ops.h>
+
+#include "jit/ops/boxing.h"
+
+namespace torchlet::jit::ops {
+namespace {
+
+static RegisterOps reg({
+    {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor", boxed<&torchlet::max_pool2d>},
+    {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", boxed<&torchlet::avg_pool2d>},
+    {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", boxed<&torchlet::adaptive_avg_pool2d>},
+    {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", boxed<&torchlet::adaptive_max_pool2d>},
+    {"aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> Tensor", boxed<&torchlet::max_pool1d>},
+    {"aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor", boxed<&torchlet::max_pool3d>},
+    {"aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)", boxed<&torchlet::max_pool1d_with_indices>},
+    {"aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", boxed<&torchlet::max_pool2d_with_indices>},
+    {"aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", boxed<&torchlet::max_pool3d_with_indices>},
+    {"aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, bool count_include_pad=True) -> Tensor", boxed<&torchlet::avg_pool1d>},
+    {"aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", boxed<&torchlet::avg_pool3d>},
+    {"aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", boxed<&torchlet::adaptive_avg_pool1d>},
+    {"aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor", boxed<&torchlet::adaptive_avg_pool3d>},
+    {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", boxed<&torchlet::adaptive_max_pool1d>},
+    {"aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)", boxed<&torchlet::adaptive_max_pool3d>},
+});
+
+}  // namespace
+}  // namespace torchlet::jit::ops
