@@ -29,8 +29,9 @@ environment() {
   local flags
   flags=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'avx2|fma|avx512(f|bw|vl|dq|_bf16)' | tr '\n' ' ')
   echo "test.sh: CPU $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'); features: ${flags:-none}"
-  echo "test.sh: system libblas.so.3 -> $(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo none)," \
-       "liblapack.so.3 -> $(readlink -f /usr/lib/x86_64-linux-gnu/liblapack.so.3 2>/dev/null || echo none)"
+  local lib=/usr/lib/$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
+  echo "test.sh: system libblas.so.3 -> $(readlink -f "$lib/libblas.so.3" 2>/dev/null || echo none)," \
+       "liblapack.so.3 -> $(readlink -f "$lib/liblapack.so.3" 2>/dev/null || echo none)"
 }
 
 release() {
