@@ -19,7 +19,7 @@
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
 #include "jit/ir/ir_parser.h"
-#include "jit/ir/value_recursion.h"
+#include "values/value_recursion.h"
 #include "jit/runtime/code.h"
 #include "jit/runtime/function.h"
 #include "jit/runtime/interpreter.h"

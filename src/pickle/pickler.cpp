@@ -13,7 +13,7 @@
 #include <torchlet/error.h>
 
 #include "core/python_format.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "pickle/opcodes.h"
 
 namespace torchlet::pickle {

@@ -19,7 +19,7 @@
 #include <torchlet/error.h>
 
 #include "jit/frontend/compiler.h"
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 #include "jit/ir/ir.h"
 #include "jit/ir/ir_parser.h"
 #include "jit/runtime/compilation_unit.h"

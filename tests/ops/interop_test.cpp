@@ -20,7 +20,7 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/operator.h"
 
 namespace torchlet {

@@ -8,7 +8,7 @@
 #include <torchlet/error.h>
 
 #include "jit/frontend/compiler.h"
-#include "jit/ir/value_recursion.h"
+#include "values/value_recursion.h"
 #include "jit/runtime/compilation_unit.h"
 #include "jit/runtime/interpreter.h"
 

@@ -38,7 +38,7 @@
 
 #include "jit/ir/source_range.h"
 #include "jit/ir/symbol.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 
 namespace torchlet::jit {
 

@@ -21,7 +21,7 @@
 #include <torchlet/error.h>
 
 #include "core/ascii.h"
-#include "jit/ir/number_text.h"
+#include "values/number_text.h"
 
 namespace torchlet::jit {
 

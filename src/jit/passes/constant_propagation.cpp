@@ -10,7 +10,7 @@
 
 #include <torchlet/error.h>
 
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/schema_matching.h"
 

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/function.h"
 
 namespace torchlet::jit {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <torchlet/error.h>
 
-#include "jit/ir/value_recursion.h"
+#include "values/value_recursion.h"
 #include "jit/runtime/code.h"
 #include "jit/runtime/interpreter.h"
 #include "jit/runtime/schema_matching.h"

@@ -16,7 +16,7 @@
 
 #include <torchlet/jit.h>
 
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 #include "jit/ir/ir.h"
 #include "jit/runtime/stack.h"
 

@@ -24,9 +24,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 #include "jit/ir/symbol.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/stack.h"
 
 namespace torchlet::jit {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "jit/ir/ir.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/operator.h"
 
 namespace torchlet::jit {

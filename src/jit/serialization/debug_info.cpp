@@ -7,7 +7,7 @@
 
 #include <torchlet/error.h>
 
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "pickle/unpickler.h"
 
 namespace torchlet::jit {

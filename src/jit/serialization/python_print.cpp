@@ -13,7 +13,7 @@
 
 #include "core/ascii.h"
 #include "core/python_format.h"
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 #include "jit/ir/ir.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/schema_matching.h"

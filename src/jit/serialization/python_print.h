@@ -25,7 +25,7 @@
 
 #include "jit/ir/source_range.h"
 #include "jit/ir/symbol.h"
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/function.h"
 
 namespace torchlet::jit {

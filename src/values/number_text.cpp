@@ -1,5 +1,5 @@
 // Numbers in IR text and schema defaults (number_text.h).
-#include "jit/ir/number_text.h"
+#include "values/number_text.h"
 
 #include <charconv>
 #include <limits>

@@ -2,7 +2,7 @@
 // and graph-type parsers, schema types and type_of (see type.h). Rules follow torch
 // 1.13's jit_type.h / type.cpp / union_type.cpp, checked against torch by
 // tests/ir/type_test.cpp on every type its schemas use.
-#include "jit/ir/type.h"
+#include "values/type.h"
 
 #include <algorithm>
 #include <atomic>
@@ -11,8 +11,8 @@
 #include <torchlet/error.h>
 
 #include "core/ascii.h"
-#include "jit/ir/function_schema.h"
-#include "jit/ir/value_recursion.h"
+#include "values/function_schema.h"
+#include "values/value_recursion.h"
 
 namespace torchlet::jit {
 
@@ -20,13 +20,13 @@ namespace {
 
 constexpr std::string_view kSingletonNames[] = {
 #define TL_TYPE_KIND(kind, name) name,
-#include "jit/ir/type_kinds.def"
+#include "values/type_kinds.def"
 #undef TL_TYPE_KIND
 };
 
 constexpr const char* kKindNames[] = {
 #define TL_TYPE_KIND(kind, name) #kind,
-#include "jit/ir/type_kinds.def"
+#include "values/type_kinds.def"
 #undef TL_TYPE_KIND
 };
 
@@ -67,7 +67,7 @@ TypePtr Type::get(TypeKind k) {
   v.push_back(std::string_view(name).empty()                                            \
                   ? nullptr                                                             \
                   : std::make_shared<Type>(TypeKind::kind, std::vector<TypePtr>{}, ""));
-#include "jit/ir/type_kinds.def"
+#include "values/type_kinds.def"
 #undef TL_TYPE_KIND
     return v;
   }();

@@ -13,7 +13,7 @@
 
 #include "core/allocation_limit.h"
 #include "core/python_format.h"
-#include "jit/ir/value_recursion.h"
+#include "values/value_recursion.h"
 
 namespace torchlet {
 

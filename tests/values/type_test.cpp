@@ -8,8 +8,8 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
-#include "jit/ir/function_schema.h"
-#include "jit/ir/type.h"
+#include "values/function_schema.h"
+#include "values/type.h"
 
 namespace torchlet::jit {
 namespace {

@@ -1,5 +1,5 @@
 // scan_number: the numbers of IR text and schema defaults, as torch prints them.
-#include "jit/ir/number_text.h"
+#include "values/number_text.h"
 
 #include <cmath>
 #include <limits>

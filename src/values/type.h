@@ -23,7 +23,7 @@ class Function;  // the runtime's callable (src/jit/runtime); opaque here
 
 enum class TypeKind {
 #define TL_TYPE_KIND(kind, name) kind,
-#include "jit/ir/type_kinds.def"
+#include "values/type_kinds.def"
 #undef TL_TYPE_KIND
 };
 const char* type_kind_name(TypeKind kind);  // "Tensor", "List", ...

@@ -10,9 +10,9 @@
 #include <torchlet/error.h>
 
 #include "core/ascii.h"
-#include "jit/ir/function_schema.h"
-#include "jit/ir/number_text.h"
-#include "jit/ir/type.h"
+#include "values/function_schema.h"
+#include "values/number_text.h"
+#include "values/type.h"
 
 namespace torchlet::jit {
 

@@ -5,7 +5,7 @@
 //   type      := base {alias | '[' [int] ']' | '?'}
 //   base      := qualname | ('Dict'|'Future'|'RRef') '(' type {',' type} ')' | '(' types ')'
 //   alias     := '(' set ['!'] [' -> ' set] ')'              set := ident {'|' ident} | '*'
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 
 #include <fmt/format.h>
 #include <torchlet/error.h>

@@ -5,7 +5,7 @@
 #include <torchlet/error.h>
 
 #include "../common/fixtures.h"
-#include "jit/ir/function_schema.h"
+#include "values/function_schema.h"
 
 namespace torchlet::jit {
 namespace {
