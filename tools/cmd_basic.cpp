@@ -67,7 +67,7 @@ int cmd_demo(const Args& args) {
   jit::Module cnn = jit::load((dir / "tiny_cnn_scripted.pt").string());
   fmt::print("   {} parameters, {} buffers; labels {}\n", cnn.named_parameters().size(), cnn.named_buffers().size(),
              cnn.attr("labels").repr());
-  fmt::print("   its forward, as torch.jit.save wrote it:\n{}", method_code(class_code(cnn), "forward"));
+  fmt::print("   its forward, as torch.jit.save wrote it:\n{}", method_code(cnn.code(), "forward"));
   IValue images = load((dir / "tiny_cnn_inputs.pt").string());
   Tensor probs = cnn.forward(images.tupleRef().elements).toTensor();
   std::vector<double> times;

@@ -1,23 +1,20 @@
 // Checkpoint subcommands: inspect (what a .pt holds: a checkpoint's tree, or a
 // TorchScript archive's modules, methods, parameters and attributes), convert (load +
 // save), scan (globals a file would import) and dis (pickle disassembly).
-#include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <torchlet/allocation_limit.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/inspect.h>
+#include <torchlet/jit.h>
 
-#include "archive/zip_reader.h"
-#include "core/allocation_limit.h"
 #include "cli_args.h"
 #include "commands.h"
-#include "jit/serialization/export.h"
-#include "jit/serialization/import.h"
-#include "pickle/disassembler.h"
 
 namespace torchlet::cli {
 
@@ -121,33 +118,21 @@ LoadMode parse_mode(const std::string& m) {
   throw UsageError(fmt::format("--mode must be eager, mapped or metadata, not '{}'", m));
 }
 
-// A zip archive with code/ or constants.pkl: what torch.jit.save writes.
-bool is_torchscript_archive(const std::string& path) {
-  if (detect_checkpoint_format(path) != CheckpointFormat::Zip) return false;
-  ZipReader zip = ZipReader::open(path);
-  if (zip.has_record("constants.pkl")) return true;
-  for (const auto& r : zip.records())
-    if (r.name.rfind(zip.root() + "/code/", 0) == 0) return true;
-  return false;
-}
-
 // inspect on a torch.jit.save archive: the module tree with each class, its methods'
 // schemas, parameters and buffers with shapes, other attributes, and the extra files.
 void print_module(const jit::Module& m, const std::string& name, int depth) {
   const std::string pad(static_cast<size_t>(depth) * 2, ' ');
-  fmt::print("{}{} ({})\n", pad, name.empty() ? "<root>" : name, m.type()->name());
-  for (const auto& [method, fn] : m.type()->methods()) {
-    // torch's str(schema), named by the method alone: gate(Net self, Tensor x) -> Tensor
-    const std::string schema = fn->schema().str();
-    const size_t paren = schema.find('(');
-    fmt::print("{}  def {}{}\n", pad, method, paren == std::string::npos ? schema : schema.substr(paren));
-  }
-  for (const auto& a : m.type()->attributes()) {
-    IValue v = m.attr(a.name);
-    if (v.isObject() && v.objectRef().type->is_module()) continue;  // printed below, as a submodule
-    const char* kind = a.kind == jit::ClassAttribute::Kind::Parameter ? "parameter"
-                       : a.kind == jit::ClassAttribute::Kind::Buffer  ? "buffer"
-                                                                       : "attribute";
+  fmt::print("{}{} ({})\n", pad, name.empty() ? "<root>" : name, m.qualified_name());
+  for (const auto& method : m.method_names()) fmt::print("{}  def {}\n", pad, m.get_method(method).schema());
+  const auto children = m.named_children();
+  std::set<std::string> submodules;
+  for (const auto& [child, sub] : children) submodules.insert(child);
+  for (const auto& a : m.named_attributes(/*recurse=*/false)) {
+    if (submodules.count(a.name)) continue;  // printed below, as a submodule
+    const IValue& v = a.value;
+    const char* kind = a.kind == jit::SlotKind::Parameter ? "parameter"
+                       : a.kind == jit::SlotKind::Buffer  ? "buffer"
+                                                          : "attribute";
     std::string shown;
     if (v.isTensor()) {
       const Tensor t = v.toTensor();
@@ -157,9 +142,9 @@ void print_module(const jit::Module& m, const std::string& name, int depth) {
     } else {
       shown = shown_repr(v, 80);
     }
-    fmt::print("{}  {} {}: {} = {}\n", pad, kind, a.name, a.type->annotation_str(), shown);
+    fmt::print("{}  {} {}: {} = {}\n", pad, kind, a.name, a.type, shown);
   }
-  for (const auto& [child, sub] : m.named_children()) print_module(sub, child, depth + 1);
+  for (const auto& [child, sub] : children) print_module(sub, child, depth + 1);
 }
 
 int inspect_archive(const std::string& file) {
@@ -261,18 +246,7 @@ int cmd_dis(const Args& args) {
   app.add_option("FILE", file)->required();
   app.add_option("RECORD", record);
   parse_args(app, args);
-  // A zip checkpoint shows one record; anything else (a legacy stream, a bare .pkl)
-  // is disassembled from its first byte, as pickletools would.
-  auto mapped = MappedFile::open(file);
-  auto head = mapped->bytes().first(std::min<size_t>(4, mapped->size()));
-  if (head.size() == 4 && std::memcmp(head.data(), "PK\x03\x04", 4) == 0) {
-    ZipReader zip = ZipReader::open(file);
-    std::string bytes = zip.read(record);
-    fmt::print("{}", pickle::disassemble(std::as_bytes(std::span<const char>(bytes.data(), bytes.size())),
-                                          file + "/" + record));
-    return 0;
-  }
-  fmt::print("{}", pickle::disassemble(mapped->bytes(), file));
+  fmt::print("{}", disassemble_file(file, record));
   return 0;
 }
 

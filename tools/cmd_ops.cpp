@@ -12,10 +12,9 @@
 #include <fmt/format.h>
 
 #include <torchlet/error.h>
+#include <torchlet/jit.h>
 
 #include "cli_args.h"
-#include "jit/ir/function_schema.h"
-#include "jit/runtime/operator.h"
 
 namespace torchlet::cli {
 namespace {
@@ -36,13 +35,12 @@ int print_coverage(const std::string& path) {
   std::set<std::string> seen;
   std::map<std::string, Counts> by_namespace;
   Counts all;
-  const auto& registry = jit::OperatorRegistry::global();
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line.find('(') == std::string::npos) continue;
     std::string key = schema_key(line);
     if (!seen.insert(key).second) continue;
     std::string ns = key.substr(0, key.find("::"));
-    bool covered = registry.find(key) != nullptr;
+    bool covered = jit::has_operator(key);
     by_namespace[ns].total++;
     all.total++;
     if (covered) {
@@ -68,8 +66,7 @@ int cmd_ops(const Args& args) {
   app.add_option("--coverage", coverage, "a file of schemas, one per line, to compare with");
   parse_args(app, args);
   if (!coverage.empty()) return print_coverage(coverage);
-  std::vector<std::string> lines;
-  for (const jit::Operator* op : jit::OperatorRegistry::global().all()) lines.push_back(op->schema().str());
+  std::vector<std::string> lines = jit::get_all_schemas();
   std::sort(lines.begin(), lines.end());
   for (const auto& l : lines) fmt::print("{}\n", l);
   return 0;

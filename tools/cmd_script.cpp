@@ -11,14 +11,12 @@
 #include <fmt/format.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/jit.h>
 #include <torchlet/ops.h>
+#include <torchlet/parallel.h>
 
 #include "cli_args.h"
 #include "commands.h"
-#include "core/parallel.h"
-#include "jit/serialization/import.h"
-#include "jit/serialization/python_print.h"
-#include "jit/serialization/script_archive.h"
 
 namespace torchlet::cli {
 
@@ -57,29 +55,17 @@ std::vector<IValue> random_inputs(const jit::Method& method, const std::string& 
   const auto dims = parse_shape(shape);
   manual_seed(0);
   std::vector<IValue> out;
-  const auto& params = method.function().schema().arguments;
+  const auto params = method.arguments();
   for (size_t i = 1; i < params.size(); ++i) {
-    if (params[i].type->kind != jit::SchemaType::Kind::Name || params[i].type->name != "Tensor")
+    if (params[i].type != "Tensor")
       throw UsageError(fmt::format("{}() takes a {} argument '{}'; give --inputs ARGS.pt", method.name(),
-                                   params[i].type->name.empty() ? "non-tensor" : params[i].type->name, params[i].name));
+                                   params[i].type, params[i].name));
     out.emplace_back(randn(dims));
   }
   return out;
 }
 
 }  // namespace
-
-std::string class_code(const jit::Module& m) {
-  const std::string qualname = jit::archive_qualified_name(m.type()->name());
-  const std::string module = qualname.substr(0, qualname.rfind('.'));
-  for (const auto& [mod, text] : m.compilation_unit()->sources())
-    if (mod == module) return text;
-  jit::PythonPrinter printer;
-  printer.add_type(m.type());
-  for (const auto& [mod, text] : printer.files())
-    if (mod == module) return text;
-  throw ValueError(fmt::format("no code found for {}", qualname));
-}
 
 // The `def NAME(` block of a class's code: the def line and every following line
 // indented deeper than it (the signature's continuation and the body).
@@ -151,7 +137,7 @@ int cmd_code(const Args& args) {
   app.add_option("--method", method, "only this method");
   parse_args(app, args);
   jit::Module m = jit::load(archive);
-  const std::string code = class_code(m);
+  const std::string code = m.code();
   fmt::print("{}", method.empty() ? code : method_code(code, method));
   return 0;
 }
@@ -181,9 +167,7 @@ int cmd_graph(const Args& args) {
   }
   if (method.empty()) method = "forward";
   jit::Module m = jit::load(file);
-  const auto* fn = dynamic_cast<const jit::GraphFunction*>(&m.get_method(method).function());
-  if (!fn) throw ValueError(fmt::format("method '{}' has no graph (it did not compile)", method));
-  fmt::print("{}", fn->graph()->str());
+  fmt::print("{}", m.get_method(method).graph());
   return 0;
 }
 

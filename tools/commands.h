@@ -21,10 +21,8 @@ using Args = std::vector<std::string>;
 #include "commands.def"
 #undef TL_COMMAND
 
-// Shared by `code` and the demo (cmd_script.cpp): the code of the archive module that
-// defines a module's class (torch's own text for a loaded archive, the python printer's
-// otherwise), and one method's `def` block of it.
-std::string class_code(const jit::Module& m);
+// Shared by `code` and the demo (cmd_script.cpp): one method's `def` block of a class's
+// code (jit::Module::code).
 std::string method_code(const std::string& code, const std::string& name);
 
 }  // namespace torchlet::cli

@@ -73,4 +73,8 @@ std::vector<GlobalReport> scan(const std::string& path);
 enum class CheckpointFormat { Zip, Legacy, Tar };
 CheckpointFormat detect_checkpoint_format(const std::string& path);
 
+// A zip with constants.pkl or code/: what torch.jit.save writes (jit::load reads it;
+// torch.load refuses it, as torch's _is_torchscript_zip tells them apart).
+bool is_torchscript_archive(const std::string& path);
+
 }  // namespace torchlet

@@ -1,13 +1,15 @@
 // TorchScript for C++: torch.jit.load and torch.jit.save, running a module's methods,
-// compiling TorchScript source, and torch::jit::Module's view of a module (attributes,
-// parameters, buffers, submodules, define). Everything here is public API; the types it
-// only names (ClassType, CompilationUnit, Function) are the library's own.
+// compiling TorchScript source, torch::jit::Module's view of a module (attributes,
+// parameters, buffers, submodules, define, code), a method's schema and graph, and the
+// operator registry. Everything here is public API; the types it only names (ClassType,
+// CompilationUnit, Function) are the library's own.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,6 +30,22 @@ using Kwargs = std::vector<std::pair<std::string, IValue>>;
 // What an attribute slot of a module holds, as nn.Module distinguishes them.
 enum class SlotKind { Regular, Parameter, Buffer };
 
+// One attribute of a module, as torch's named_attributes lists it, with what its slot is
+// declared as.
+struct NamedAttribute {
+  std::string name;
+  IValue value;
+  SlotKind kind = SlotKind::Regular;
+  std::string type;  // the declared type as an annotation: "Tensor", "List[int]", "__torch__.Sub"
+};
+
+// One argument of a schema: its name and its type as str(schema) prints it ("Tensor",
+// "int[]", "Tensor?", "int[2]").
+struct Argument {
+  std::string name;
+  std::string type;
+};
+
 // A method bound to its object.
 class Method {
  public:
@@ -35,6 +53,14 @@ class Method {
   IValue operator()(std::vector<IValue> args, const Kwargs& kwargs = {}) const;
   const Function& function() const { return *fn_; }
   std::string name() const;
+  // str(method.schema), named by the method alone as torch names a method's schema:
+  // "forward(__torch__.Net self, Tensor x) -> Tensor".
+  std::string schema() const;
+  // The schema's arguments, self first (method.schema.arguments).
+  std::vector<Argument> arguments() const;
+  // str(method.graph): the graph in torch's IR text. ValueError for a method that has
+  // none (an archive's method that did not compile when it was loaded).
+  std::string graph() const;
 
  private:
   intrusive_ptr<ObjectImpl> owner_;
@@ -56,6 +82,10 @@ class Module {
   const intrusive_ptr<ObjectImpl>& object() const { return object_; }
   const std::shared_ptr<CompilationUnit>& compilation_unit() const { return cu_; }
   IValue to_ivalue() const { return IValue(object_); }
+  // The class's qualified name (torch's module._c.qualified_name): "__torch__.Net" for a
+  // loaded archive's class, mangled as the archive has it; as written ("Net") for one
+  // compiled here, which jit::save writes under `__torch__.`.
+  std::string qualified_name() const;
 
   // Attributes (ValueError naming the class when absent).
   bool has_attr(const std::string& name) const;
@@ -73,6 +103,9 @@ class Module {
   std::vector<std::pair<std::string, Tensor>> named_buffers(bool recurse = true) const;
   std::vector<std::pair<std::string, Module>> named_children() const;
   std::vector<std::pair<std::string, Module>> named_modules() const;  // self first, as ""
+  // Every attribute slot (parameters, buffers, submodules and the rest) in the class's
+  // order, then those of each submodule, dotted, when recurse.
+  std::vector<NamedAttribute> named_attributes(bool recurse = true) const;
 
   // Methods.
   bool has_method(const std::string& name) const;
@@ -89,6 +122,12 @@ class Module {
   // to this module's class, as torch::jit::Module::define: they can then be run, and
   // jit::save writes them. CompileError with torch's source highlight.
   void define(const std::string& source);
+
+  // The code of the archive file that defines this module's class, as torch.jit.save
+  // writes it under code/: the class with every method, where torch's module.code shows
+  // forward's alone. A loaded archive's own text, else the python printer's; ValueError
+  // when there is neither.
+  std::string code() const;
 
   // The `training` flag of this module and every submodule.
   void train(bool on = true);
@@ -142,5 +181,30 @@ IValue run_function(const CompilationUnit& cu, const std::string& name, std::vec
 
 // The qualified names of the unit's functions and methods, in the order they were made.
 std::vector<std::string> function_names(const CompilationUnit& cu);
+
+// Compiles `source` and saves it as torch.jit.save(torch.jit.script(fn)) does a scripted
+// function: a module whose forward calls `function` (empty: the first the source
+// defines), with one method per function of the source, and the code of every function
+// and class they use. torch.jit.load reads it. CompileError with the source's own lines;
+// ValueError when no such function is defined, or the source defines a class
+// PlaceholderModule (the wrapper's name).
+void save_script_archive(const std::string& source, const std::string& source_name, const std::string& function,
+                         const std::string& path);
+
+// The graph of each function `source` defines, in order, as
+// torch.jit.CompilationUnit(source).NAME.graph prints it, each after a `# NAME` line;
+// `function` given: that function's graph alone (ValueError if not defined).
+std::string source_graphs(const std::string& source, const std::string& source_name, const std::string& function = "");
+
+// --- the operator registry --------------------------------------------------------
+
+// The schema of every operator TorchScript code can call, as str(schema) prints it
+// ("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"), in
+// registration order (torch._C._jit_get_all_schemas).
+std::vector<std::string> get_all_schemas();
+
+// Whether an operator is registered under `name.overload` ("aten::add.Tensor"; a bare
+// name, "aten::relu", for the overload without a name).
+bool has_operator(std::string_view qualified_overload);
 
 }  // namespace torchlet::jit

@@ -1,12 +1,16 @@
 // All of torchlet's public API in one include: tensors and their operators, IValue,
-// errors, torch.save/torch.load checkpoints, and TorchScript (jit.h).
+// errors, torch.save/torch.load checkpoints, TorchScript (jit.h), looking inside files
+// (inspect.h), intra-op threads (parallel.h) and the per-thread allocation limit.
 #pragma once
 
+#include <torchlet/allocation_limit.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/dtype.h>
 #include <torchlet/error.h>
+#include <torchlet/inspect.h>
 #include <torchlet/ivalue.h>
 #include <torchlet/jit.h>
 #include <torchlet/ops.h>
+#include <torchlet/parallel.h>
 #include <torchlet/scalar.h>
 #include <torchlet/tensor.h>

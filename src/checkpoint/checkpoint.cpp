@@ -502,6 +502,15 @@ CheckpointFormat detect_checkpoint_format(const std::string& path) {
   return CheckpointFormat::Legacy;
 }
 
+bool is_torchscript_archive(const std::string& path) {
+  if (detect_checkpoint_format(path) != CheckpointFormat::Zip) return false;
+  ZipReader zip = ZipReader::open(path);
+  if (zip.has_record("constants.pkl")) return true;
+  for (const auto& r : zip.records())
+    if (r.name.rfind(zip.root() + "/code/", 0) == 0) return true;
+  return false;
+}
+
 IValue load(const std::string& path, const LoadOptions& options) {
   switch (detect_checkpoint_format(path)) {
     case CheckpointFormat::Zip: {

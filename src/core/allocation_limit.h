@@ -14,26 +14,13 @@
 
 #include <cstddef>
 
+#include <torchlet/allocation_limit.h>  // AllocationLimit, the per-thread scope
+
 namespace torchlet {
 
 // 2^48 bytes (256 TiB): no real size reaches it, and sums of a few sizes below it
 // cannot overflow size_t.
 inline constexpr size_t kMaxAllocationBytes = size_t{1} << 48;
-
-class AllocationLimit {
- public:
-  // Lowers this thread's limit to `max_bytes` (never raises it) until destroyed.
-  explicit AllocationLimit(size_t max_bytes);
-  ~AllocationLimit();
-  AllocationLimit(const AllocationLimit&) = delete;
-  AllocationLimit& operator=(const AllocationLimit&) = delete;
-
-  // This thread's limit now.
-  static size_t current();
-
- private:
-  size_t saved_;
-};
 
 // `bytes`, or a LimitError "{what}: {bytes}-byte ... exceeds the {limit}-byte limit on
 // one allocation" when it is past this thread's limit.

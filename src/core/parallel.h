@@ -5,11 +5,9 @@
 #include <cstdint>
 #include <functional>
 
-namespace torchlet {
+#include <torchlet/parallel.h>  // get_num_threads, set_num_threads: how many threads parallel_for may use
 
-// Number of threads parallel_for may use (default: hardware concurrency).
-int get_num_threads();
-void set_num_threads(int n);
+namespace torchlet {
 
 // Calls fn(chunk_begin, chunk_end) over disjoint chunks covering [begin, end).
 // Runs inline when the range is smaller than `grain` or when already inside a

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 #include <torchlet/error.h>
+#include <torchlet/inspect.h>
 #include <torchlet/ivalue.h>
 
 #include "core/python_format.h"
@@ -178,3 +179,12 @@ std::string disassemble(std::span<const std::byte> data, const std::string& labe
 }
 
 }  // namespace torchlet::pickle
+
+namespace torchlet {
+
+// The public name (<torchlet/inspect.h>) of the same listing.
+std::string disassemble_pickle(std::span<const std::byte> pickle, const std::string& label) {
+  return pickle::disassemble(pickle, label);
+}
+
+}  // namespace torchlet

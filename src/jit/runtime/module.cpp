@@ -15,6 +15,26 @@ IValue Method::operator()(std::vector<IValue> args, const Kwargs& kwargs) const 
 
 std::string Method::name() const { return fn_->name(); }
 
+std::string Method::schema() const {
+  // The function's schema is named by its qualified name (__torch__.Net.forward); torch
+  // names a method's by the method alone.
+  const std::string s = fn_->schema().str();
+  const size_t paren = s.find('(');
+  return name() + (paren == std::string::npos ? s : s.substr(paren));
+}
+
+std::vector<Argument> Method::arguments() const {
+  std::vector<Argument> out;
+  for (const auto& a : fn_->schema().arguments) out.push_back({a.name, a.type->str()});
+  return out;
+}
+
+std::string Method::graph() const {
+  const auto* gf = dynamic_cast<const GraphFunction*>(fn_);
+  TL_CHECK(gf, ValueError, "method '{}' has no graph (it did not compile)", name());
+  return gf->graph()->str();
+}
+
 Module::Module(std::shared_ptr<CompilationUnit> cu, intrusive_ptr<ObjectImpl> object)
     : cu_(std::move(cu)), object_(std::move(object)), type_(object_->type) {
   TL_CHECK(type_ && type_->is_module(), TypeError, "Module: {} is not a module class",
@@ -28,6 +48,8 @@ Module::Module(std::shared_ptr<CompilationUnit> cu, const std::string& qualname)
   object_ = make_intrusive<ObjectImpl>(type_, 1);
   object_->slots[0] = IValue(true);
 }
+
+std::string Module::qualified_name() const { return type_->name(); }
 
 bool Module::has_attr(const std::string& name) const { return type_->find_attribute(name).has_value(); }
 
@@ -104,6 +126,21 @@ std::vector<std::pair<std::string, Module>> Module::named_modules() const {
   std::vector<std::pair<std::string, Module>> out{{"", *this}};
   for (const auto& [name, child] : named_children())
     for (auto& [sub, m] : child.named_modules()) out.emplace_back(sub.empty() ? name : name + "." + sub, m);
+  return out;
+}
+
+std::vector<NamedAttribute> Module::named_attributes(bool recurse) const {
+  std::vector<NamedAttribute> out;
+  const auto& attrs = type_->attributes();
+  for (size_t i = 0; i < attrs.size(); ++i)
+    out.push_back({attrs[i].name, object_->slots[i], static_cast<SlotKind>(attrs[i].kind), attrs[i].type->annotation_str()});
+  if (!recurse) return out;
+  for (const auto& [name, child] : named_children()) {
+    for (auto& a : child.named_attributes(true)) {
+      a.name = name + "." + a.name;
+      out.push_back(std::move(a));
+    }
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include "jit/runtime/operator.h"
 
 #include <torchlet/error.h>
+#include <torchlet/jit.h>
 
 namespace torchlet::jit {
 
@@ -51,6 +52,16 @@ std::vector<const Operator*> OperatorRegistry::all() const {
   out.reserve(operators_.size());
   for (const auto& o : operators_) out.push_back(o.get());
   return out;
+}
+
+std::vector<std::string> get_all_schemas() {
+  std::vector<std::string> schemas;
+  for (const Operator* op : OperatorRegistry::global().all()) schemas.push_back(op->schema().str());
+  return schemas;
+}
+
+bool has_operator(std::string_view qualified_overload) {
+  return OperatorRegistry::global().find(qualified_overload) != nullptr;
 }
 
 }  // namespace torchlet::jit
