@@ -96,6 +96,10 @@ Tensor pow(const Scalar& self, const Tensor& exponent);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other);
 Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other);
+// Two Scalars give their promoted dtype (float32 for a float, int64 for ints, ...).
+Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other);
+// The indices of condition's true elements, one int64 tensor per dimension.
+std::vector<Tensor> where(const Tensor& condition);
 
 // --- unary elementwise ---------------------------------------------------------------
 //   _(function name, category)
@@ -194,6 +198,102 @@ Tensor clamp(const Tensor& self, const std::optional<Scalar>& min,
 Tensor& clamp_(Tensor& self, const std::optional<Scalar>& min,
                const std::optional<Scalar>& max = std::nullopt);
 
+// --- elementwise math torch composes from the operators above ---------------------
+// arithmetic.cpp: hypot; addcmul/addcdiv, self + value * t1 op t2 (addcdiv refuses two
+// integer tensors); lerp, torch's fused multiply-add (float, double, bfloat16);
+// logaddexp(2); xlogy, 0 where self is 0 and NaN where other is; atan2; float_power, in
+// float64 (complex128 for complex operands); copysign; heaviside; ldexp, self * 2^other;
+// nextafter; frexp, (mantissa of self's dtype, int32 exponent).
+Tensor hypot(const Tensor& self, const Tensor& other);
+Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value = 1);
+Tensor lerp(const Tensor& self, const Tensor& end, const Scalar& weight);
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight);
+Tensor logaddexp(const Tensor& self, const Tensor& other);
+Tensor logaddexp2(const Tensor& self, const Tensor& other);
+Tensor xlogy(const Tensor& self, const Tensor& other);
+Tensor xlogy(const Tensor& self, const Scalar& other);
+Tensor xlogy(const Scalar& self, const Tensor& other);
+Tensor atan2(const Tensor& self, const Tensor& other);
+Tensor float_power(const Tensor& self, const Tensor& exponent);
+Tensor float_power(const Tensor& self, const Scalar& exponent);
+Tensor float_power(const Scalar& self, const Tensor& exponent);
+// In place, self must already have the result's dtype (float64 or complex128).
+Tensor& float_power_(Tensor& self, const Tensor& exponent);
+Tensor& float_power_(Tensor& self, const Scalar& exponent);
+Tensor copysign(const Tensor& self, const Tensor& other);
+Tensor copysign(const Tensor& self, const Scalar& other);
+Tensor heaviside(const Tensor& self, const Tensor& values);
+Tensor ldexp(const Tensor& self, const Tensor& other);
+Tensor nextafter(const Tensor& self, const Tensor& other);
+std::tuple<Tensor, Tensor> frexp(const Tensor& self);
+// unary_math.cpp: square is pow(self, 2); frac is floating only; exp2 computes integers
+// in float32; positive returns self (refused for bool, as torch's unary +);
+// round(decimals) rounds half to even at 10^-decimals (float, double, bfloat16); the
+// in-place deg2rad_/rad2deg_ take floating self only; logit clamps to [eps, 1 - eps]
+// when eps is given; nan_to_num's defaults are 0 and the dtype's largest finite values;
+// clamp with tensor bounds is maximum, then minimum (promoting all three).
+Tensor square(const Tensor& self);
+Tensor frac(const Tensor& self);
+Tensor exp2(const Tensor& self);
+Tensor sgn(const Tensor& self);
+Tensor positive(const Tensor& self);
+Tensor round(const Tensor& self, int64_t decimals);
+Tensor deg2rad(const Tensor& self);
+Tensor rad2deg(const Tensor& self);
+Tensor& deg2rad_(Tensor& self);
+Tensor& rad2deg_(Tensor& self);
+Tensor logit(const Tensor& self, std::optional<double> eps = std::nullopt);
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan = std::nullopt,
+                  std::optional<double> posinf = std::nullopt, std::optional<double> neginf = std::nullopt);
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max);
+Tensor clamp_min(const Tensor& self, const Scalar& min);
+Tensor clamp_min(const Tensor& self, const Tensor& min);
+Tensor clamp_max(const Tensor& self, const Scalar& max);
+Tensor clamp_max(const Tensor& self, const Tensor& max);
+// comparison.cpp: bool results; integers and bool are never NaN or infinite, and every
+// tensor here is real. isin compares each element with every test element.
+Tensor isnan(const Tensor& self);
+Tensor isinf(const Tensor& self);
+Tensor isfinite(const Tensor& self);
+Tensor isposinf(const Tensor& self);
+Tensor isneginf(const Tensor& self);
+Tensor isreal(const Tensor& self);
+Tensor isclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08,
+               bool equal_nan = false);
+bool allclose(const Tensor& self, const Tensor& other, double rtol = 1e-05, double atol = 1e-08,
+              bool equal_nan = false);
+Tensor isin(const Tensor& elements, const Tensor& test_elements, bool assume_unique = false, bool invert = false);
+Tensor isin(const Tensor& elements, const Scalar& test_element, bool assume_unique = false, bool invert = false);
+Tensor isin(const Scalar& element, const Tensor& test_elements, bool assume_unique = false, bool invert = false);
+// special.cpp: torch.special's elementwise functions, the incomplete gamma functions
+// igamma/igammac (of a = self, x = other; floating operands only), polygamma (digamma
+// for n = 0) and mvlgamma, torch's multivariate log-gamma of order p. Integer inputs
+// compute in float32 (igamma/igammac refuse them), each with torch's list of dtypes.
+Tensor special_entr(const Tensor& self);
+Tensor special_erfcx(const Tensor& self);
+Tensor special_log_ndtr(const Tensor& self);
+Tensor special_ndtri(const Tensor& self);
+Tensor special_ndtr(const Tensor& self);
+Tensor i0(const Tensor& self);
+Tensor special_i0e(const Tensor& self);
+Tensor special_i1(const Tensor& self);
+Tensor special_i1e(const Tensor& self);
+Tensor special_bessel_j0(const Tensor& self);
+Tensor special_bessel_j1(const Tensor& self);
+Tensor special_xlog1py(const Tensor& self, const Tensor& other);
+Tensor special_xlog1py(const Tensor& self, const Scalar& other);
+Tensor special_xlog1py(const Scalar& self, const Tensor& other);
+Tensor special_zeta(const Tensor& self, const Tensor& other);
+Tensor special_zeta(const Tensor& self, const Scalar& other);
+Tensor special_zeta(const Scalar& self, const Tensor& other);
+Tensor igamma(const Tensor& self, const Tensor& other);
+Tensor igammac(const Tensor& self, const Tensor& other);
+Tensor polygamma(int64_t n, const Tensor& self);
+Tensor mvlgamma(const Tensor& self, int64_t p);
+// In place the offsets take self's dtype, so an integer self is refused, as torch's.
+Tensor& mvlgamma_(Tensor& self, int64_t p);
+
 // --- reductions ------------------------------------------------------------------
 // `dim` empty means every dimension (torch's dim=None / dim=[]).
 Tensor sum(const Tensor& self, IntList dim = {}, bool keepdim = false,
@@ -226,6 +326,21 @@ Tensor logsumexp(const Tensor& self, IntList dim, bool keepdim = false);
 Tensor histc(const Tensor& self, int64_t bins = 100, const Scalar& min = 0, const Scalar& max = 0);
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
 Tensor cumprod(const Tensor& self, int64_t dim, std::optional<DType> dtype = std::nullopt);
+// reduce_composite.cpp: the reductions torch composes from the others. nansum/nanmean
+// count NaN as 0 / leave it out (a floating input into an integer dtype is refused);
+// std_mean/var_mean return (spread, mean); aminmax returns (min, max) over one dim or
+// every element; equal: the same sizes and every element equal.
+Tensor nansum(const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt);
+Tensor nanmean(const Tensor& self, IntList dim = {}, bool keepdim = false, std::optional<DType> dtype = std::nullopt);
+Tensor count_nonzero(const Tensor& self, IntList dim = {});
+std::pair<Tensor, Tensor> std_mean(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
+std::pair<Tensor, Tensor> var_mean(const Tensor& self, IntList dim = {}, int64_t correction = 1, bool keepdim = false);
+std::pair<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false);
+bool equal(const Tensor& self, const Tensor& other);
+// torch.diff: n times the difference of neighbours along dim (xor for bool), after
+// prepend and append are concatenated there.
+Tensor diff(const Tensor& self, int64_t n = 1, int64_t dim = -1, const std::optional<Tensor>& prepend = std::nullopt,
+            const std::optional<Tensor>& append = std::nullopt);
 
 // --- linear algebra (oneDNN for float32) -------------------------------------------
 Tensor mm(const Tensor& self, const Tensor& mat2);
@@ -261,6 +376,32 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands);
 // input @ weight^T + bias
 Tensor linear(const Tensor& input, const Tensor& weight,
               const std::optional<Tensor>& bias = std::nullopt);
+// matrix_products.cpp: what torch composes from the products above. The add* forms are
+// beta * self + alpha * product, self ignored when beta is 0 (NaN in it too); addr of
+// bool operands is (beta && self) || (alpha && outer); addbmm sums the batch's products.
+Tensor mv(const Tensor& self, const Tensor& vec);
+Tensor outer(const Tensor& self, const Tensor& vec2);
+Tensor vdot(const Tensor& self, const Tensor& other);  // real tensors: dot
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta = 1, const Scalar& alpha = 1);
+Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta = 1, const Scalar& alpha = 1);
+Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1,
+              const Scalar& alpha = 1);
+Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta = 1,
+               const Scalar& alpha = 1);
+// y[..., o] = input1[..., i] weight[o, i, j] input2[..., j] + bias[o]
+Tensor bilinear(const Tensor& input1, const Tensor& input2, const Tensor& weight,
+                const std::optional<Tensor>& bias = std::nullopt);
+// torch.cross without dim takes the first dimension of size 3 (torch 1.13's deprecated
+// default); linalg_cross takes dim -1.
+Tensor cross(const Tensor& self, const Tensor& other, std::optional<int64_t> dim = std::nullopt);
+Tensor linalg_cross(const Tensor& self, const Tensor& other, int64_t dim = -1);
+Tensor kron(const Tensor& self, const Tensor& other);
+// Contracts dims_self of self against dims_other of other through one mm; inner
+// contracts the last dims (a 0-dim operand multiplies).
+Tensor tensordot(const Tensor& self, const Tensor& other, IntList dims_self, IntList dims_other);
+Tensor inner(const Tensor& self, const Tensor& other);
+// torch.chain_matmul, deprecated for multi_dot: matrices only, one matrix returned copied.
+Tensor chain_matmul(const std::vector<Tensor>& matrices);
 
 // --- neural network --------------------------------------------------------------------
 Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
@@ -273,6 +414,16 @@ Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Ten
 // would make an overload of conv2d ambiguous).
 Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                       IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
+// aten::conv1d.padding / conv3d.padding: "same" pads d * (k - 1) per spatial dim, the odd
+// element on the right, as torch does (stride 1 only).
+Tensor conv1d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
+Tensor conv3d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                      IntList stride, std::string_view padding, IntList dilation = {1}, int64_t groups = 1);
+// aten::convolution (what aten::_convolution and traced modules call): 1-, 2- or 3-d by
+// the weight's rank; transposed only in 2-d.
+Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                   IntList padding, IntList dilation, bool transposed, IntList output_padding, int64_t groups);
 Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                         IntList stride = {1}, IntList padding = {0}, IntList output_padding = {0},
                         int64_t groups = 1, IntList dilation = {1});
@@ -319,6 +470,11 @@ Tensor adaptive_avg_pool1d(const Tensor& self, IntList output_size);
 Tensor adaptive_avg_pool3d(const Tensor& self, IntList output_size);
 std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntList output_size);
 std::tuple<Tensor, Tensor> adaptive_max_pool3d(const Tensor& self, IntList output_size);
+// nn.MaxUnpool2d / 3d: each value written at the flat position its int64 index names
+// within its output plane (output_size: the last 2 or 3 dims), zeros elsewhere; a later
+// value for the same position wins.
+Tensor max_unpool2d(const Tensor& self, const Tensor& indices, IntList output_size);
+Tensor max_unpool3d(const Tensor& self, const Tensor& indices, IntList output_size, IntList stride, IntList padding);
 // Eval: normalises with the running statistics. Training: with the input's per-channel
 // statistics, and moves the running ones (when given) by momentum, in place, as torch.
 Tensor batch_norm(const Tensor& input, const std::optional<Tensor>& weight,
@@ -335,6 +491,15 @@ Tensor layer_norm(const Tensor& input, IntList normalized_shape, const std::opti
                   const std::optional<Tensor>& bias, double eps = 1e-5);
 Tensor group_norm(const Tensor& input, int64_t num_groups, const std::optional<Tensor>& weight,
                   const std::optional<Tensor>& bias, double eps = 1e-5);
+// The native forms (nn_extra.cpp) also return the mean and 1 / sqrt(var + eps): over the
+// normalised dims kept as size 1 (layer norm), or per [N, group] of the input viewed as
+// [N, C, HxW] by the arguments (group norm, with torch's checks of that view).
+std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input, IntList normalized_shape,
+                                                     const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias, double eps);
+std::tuple<Tensor, Tensor, Tensor> native_group_norm(const Tensor& input, const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias, int64_t n, int64_t c,
+                                                     int64_t hxw, int64_t group, double eps);
 // aten::instance_norm: per-(sample, channel) statistics when use_input_stats, else
 // the running ones (batch_norm in eval).
 Tensor instance_norm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
@@ -357,6 +522,41 @@ Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_id
 Tensor embedding_bag(const Tensor& weight, const Tensor& indices, const std::optional<Tensor>& offsets,
                      int64_t mode = 0, const std::optional<Tensor>& per_sample_weights = std::nullopt,
                      bool include_last_offset = false, std::optional<int64_t> padding_idx = std::nullopt);
+// F.one_hot of int64 class indices: int64, one more dim of num_classes (-1: the largest
+// index + 1).
+Tensor one_hot(const Tensor& self, int64_t num_classes = -1);
+// recurrent.cpp: nn.LSTM / nn.GRU / nn.RNN (tanh or relu) over a 3-D input, in torch's
+// flat parameter order (per layer and direction: w_ih, w_hh, then b_ih, b_hh when
+// has_biases, then the LSTM's w_hr when it has projections); hx is (h0, c0) for the
+// LSTM, h0 otherwise. Results: the output, then the final states stacked per layer and
+// direction. Dropout between layers draws from the default generator, in training only.
+std::tuple<Tensor, Tensor, Tensor> lstm(const Tensor& input, const std::vector<Tensor>& hx,
+                                        const std::vector<Tensor>& params, bool has_biases, int64_t num_layers,
+                                        double dropout, bool train, bool bidirectional, bool batch_first);
+std::tuple<Tensor, Tensor> gru(const Tensor& input, const Tensor& hx, const std::vector<Tensor>& params,
+                               bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional,
+                               bool batch_first);
+std::tuple<Tensor, Tensor> rnn_tanh(const Tensor& input, const Tensor& hx, const std::vector<Tensor>& params,
+                                    bool has_biases, int64_t num_layers, double dropout, bool train,
+                                    bool bidirectional, bool batch_first);
+std::tuple<Tensor, Tensor> rnn_relu(const Tensor& input, const Tensor& hx, const std::vector<Tensor>& params,
+                                    bool has_biases, int64_t num_layers, double dropout, bool train,
+                                    bool bidirectional, bool batch_first);
+// attention.cpp: nn.MultiheadAttention's and nn.TransformerEncoderLayer's fused eval
+// paths on batch-first (B, L, E) input, with torch's packed qkv projection. The mask is
+// boolean (True masks a key) or additive; a 2-d mask is a (B, S) key padding mask.
+// The attention weights come back only when need_weights (averaged over heads when
+// average_attn_weights).
+std::pair<Tensor, std::optional<Tensor>> native_multi_head_attention(
+    const Tensor& query, const Tensor& key, const Tensor& value, int64_t embed_dim, int64_t num_head,
+    const Tensor& qkv_weight, const Tensor& qkv_bias, const Tensor& proj_weight, const Tensor& proj_bias,
+    const std::optional<Tensor>& mask = std::nullopt, bool need_weights = true, bool average_attn_weights = true);
+Tensor transformer_encoder_layer_fwd(const Tensor& src, int64_t embed_dim, int64_t num_heads, const Tensor& qkv_weight,
+                                     const Tensor& qkv_bias, const Tensor& proj_weight, const Tensor& proj_bias,
+                                     bool use_gelu, bool norm_first, double eps, const Tensor& norm_weight_1,
+                                     const Tensor& norm_bias_1, const Tensor& norm_weight_2, const Tensor& norm_bias_2,
+                                     const Tensor& ffn_weight_1, const Tensor& ffn_bias_1, const Tensor& ffn_weight_2,
+                                     const Tensor& ffn_bias_2, const std::optional<Tensor>& mask = std::nullopt);
 // aten::upsample_nearest2d / upsample_bilinear2d on NCHW input.
 Tensor upsample_nearest2d(const Tensor& self, IntList output_size);
 Tensor upsample_bilinear2d(const Tensor& self, IntList output_size, bool align_corners);
@@ -390,6 +590,11 @@ Tensor upsample_bicubic2d_aa(const Tensor& self, IntList output_size, bool align
 Tensor im2col(const Tensor& self, IntList kernel_size, IntList dilation, IntList padding, IntList stride);
 Tensor col2im(const Tensor& self, IntList output_size, IntList kernel_size, IntList dilation, IntList padding,
               IntList stride);
+// shuffle.cpp: nn.PixelShuffle / PixelUnshuffle (C*r*r, H, W <-> C, H*r, W*r over the last
+// three dims) and nn.ChannelShuffle (dim 1 regrouped as [C / groups, groups]).
+Tensor pixel_shuffle(const Tensor& self, int64_t upscale_factor);
+Tensor pixel_unshuffle(const Tensor& self, int64_t downscale_factor);
+Tensor channel_shuffle(const Tensor& self, int64_t groups);
 
 // grid_sample.cpp: F.affine_grid's generator (size [N, C, H, W] or [N, C, D, H, W]; theta
 // N x 2 x 3 or N x 3 x 4) and F.grid_sample on 4-D and 5-D input: interpolation 0 bilinear
@@ -400,6 +605,19 @@ Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpol
                        bool align_corners);
 Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation, int64_t padding,
                        bool align_corners);
+
+// distance.cpp: torch.pdist (the p-norm distance of every row pair i < j of a 2-D float
+// or double matrix, row-major; pdist_forward is aten::_pdist_forward, which takes a
+// contiguous input and skips pdist's argument checks), torch.cdist (rows of x1 against
+// rows of x2, batched; compute_mode as torch's: None/0 uses a matrix product for p = 2
+// past 25 rows, 1 always, 2 never), F.cosine_similarity, F.pairwise_distance (the
+// p-norm of x1 - x2 + eps over the last dim) and torch.dist.
+Tensor pdist(const Tensor& self, double p = 2);
+Tensor pdist_forward(const Tensor& self, double p = 2);
+Tensor cdist(const Tensor& x1, const Tensor& x2, double p = 2, std::optional<int64_t> compute_mode = std::nullopt);
+Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim = 1, double eps = 1e-8);
+Tensor pairwise_distance(const Tensor& x1, const Tensor& x2, double p = 2, double eps = 1e-6, bool keepdim = false);
+Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p = 2);
 
 // lu.cpp: LU-based linear algebra on float32/float64 batches of matrices (*, m, n),
 // through LAPACK as torch does, results torch's bit for bit. info holds LAPACK's getrf
@@ -534,6 +752,11 @@ Tensor linalg_norm(const Tensor& a, std::string_view ord, std::optional<std::vec
 // The legacy torch.nuclear_norm: the sum of torch.svd's singular values over the two
 // dims in `dim` (so its refusals are svd's).
 Tensor nuclear_norm(const Tensor& a, IntList dim, bool keepdim = false);
+Tensor nuclear_norm(const Tensor& a, bool keepdim = false);  // of a 2-D tensor
+// torch.frobenius_norm (what torch.norm(p="fro") scripts to): at most two dims, floating
+// input. renorm scales each slice along dim whose p-norm exceeds maxnorm down to it.
+Tensor frobenius_norm(const Tensor& a, IntList dim = {}, bool keepdim = false);
+Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm);
 
 // --- losses (loss.cpp) --------------------------------------------------------------
 // `reduction` as aten numbers it (torch.nn._reduction): none, mean, sum.
@@ -555,6 +778,34 @@ Tensor cross_entropy(const Tensor& self, const Tensor& target, const std::option
 // [sum of target_lengths], labels in [0, C) other than blank.
 Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntList input_lengths, IntList target_lengths,
                 int64_t blank = 0, int64_t reduction = kReductionMean, bool zero_infinity = false);
+// The lengths as tensors of any integer dtype (aten::ctc_loss.Tensor).
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, const Tensor& input_lengths,
+                const Tensor& target_lengths, int64_t blank = 0, int64_t reduction = kReductionMean,
+                bool zero_infinity = false);
+// F.poisson_nll_loss: exp(input) - target * input (log_input) or input - target *
+// log(input + eps), plus Stirling's term for targets above 1 when `full`.
+Tensor poisson_nll_loss(const Tensor& input, const Tensor& target, bool log_input, bool full, double eps,
+                        int64_t reduction);
+// margin_loss.cpp: the multi-class margin losses (float and double; class indices in the
+// int64 target, -1 ending each sample's list for multilabel, whose forward form also
+// returns the is_target marks), and the margin and embedding losses torch composes
+// (hinge_embedding, cosine_embedding, margin_ranking, soft_margin, triplet_margin). For
+// these any reduction but mean and sum leaves the loss unreduced, as torch's
+// apply_loss_reduction.
+Tensor multi_margin_loss(const Tensor& self, const Tensor& target, const Scalar& p = 1, const Scalar& margin = 1,
+                         const std::optional<Tensor>& weight = std::nullopt, int64_t reduction = kReductionMean);
+Tensor multilabel_margin_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean);
+std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, const Tensor& target,
+                                                          int64_t reduction);
+Tensor hinge_embedding_loss(const Tensor& self, const Tensor& target, double margin = 1.0,
+                            int64_t reduction = kReductionMean);
+Tensor cosine_embedding_loss(const Tensor& input1, const Tensor& input2, const Tensor& target, double margin = 0.0,
+                             int64_t reduction = kReductionMean);
+Tensor margin_ranking_loss(const Tensor& input1, const Tensor& input2, const Tensor& target, double margin = 0.0,
+                           int64_t reduction = kReductionMean);
+Tensor soft_margin_loss(const Tensor& self, const Tensor& target, int64_t reduction = kReductionMean);
+Tensor triplet_margin_loss(const Tensor& anchor, const Tensor& positive, const Tensor& negative, double margin = 1.0,
+                           double p = 2, double eps = 1e-6, bool swap = false, int64_t reduction = kReductionMean);
 Tensor binary_cross_entropy(const Tensor& self, const Tensor& target,
                             const std::optional<Tensor>& weight = std::nullopt, int64_t reduction = kReductionMean);
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target,
@@ -629,6 +880,105 @@ Tensor tril(const Tensor& self, int64_t diagonal = 0);
 Tensor triu(const Tensor& self, int64_t diagonal = 0);
 Tensor repeat(const Tensor& self, IntList repeats);
 Tensor nonzero(const Tensor& self);
+// torch's compositions of views and copies (shape.cpp). unflatten replaces dim by
+// sizes (one may be -1); unfold is Tensor.unfold, windows of `size` every `step` along
+// `dimension` as a new last dim (a view); tile pads dims with leading ones, then repeats.
+Tensor unflatten(const Tensor& self, int64_t dim, IntList sizes);
+Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step);
+// diag: a 2-D input's `diagonal` (copied), or a 1-D input placed on that diagonal of a
+// new square matrix (float16 refused, as torch's kernel is missing); diagflat is
+// diag of the flattened input; diag_embed puts the last dim on the `offset` diagonal of
+// new (dim1, dim2) matrices; trace sums a matrix's diagonal.
+Tensor diag(const Tensor& self, int64_t diagonal = 0);
+Tensor diagflat(const Tensor& self, int64_t offset = 0);
+Tensor diag_embed(const Tensor& self, int64_t offset = 0, int64_t dim1 = -2, int64_t dim2 = -1);
+Tensor trace(const Tensor& self);
+Tensor fliplr(const Tensor& self);
+Tensor flipud(const Tensor& self);
+Tensor rot90(const Tensor& self, int64_t k = 1, IntList dims = {0, 1});
+Tensor tile(const Tensor& self, IntList dims);
+// np.repeat: repeat_interleave(repeats) is index i written repeats[i] times (int32 or
+// int64, its dtype); the self forms repeat self's elements along dim (flattened without
+// one). output_size, when given, must be the repeats' sum.
+Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_size = std::nullopt);
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim = std::nullopt,
+                         std::optional<int64_t> output_size = std::nullopt);
+Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim = std::nullopt,
+                         std::optional<int64_t> output_size = std::nullopt);
+
+// joining.cpp: splits into views (tensor_split by a number of near-equal sections or at
+// indices; h/v/dsplit along dim 1 (0 for 1-D), 0 and 2 with numpy's checks), the
+// atleast_Nd family, the stacks torch builds on cat, broadcast_tensors, meshgrid
+// (indexing "ij" or "xy"), block_diag, cartesian_prod and combinations (the r-element
+// index tuples of a 1-D tensor in lexicographic order, as rows).
+std::vector<Tensor> split_with_sizes(const Tensor& self, IntList split_sizes, int64_t dim = 0);
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim = 0);
+std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t dim = 0);
+std::vector<Tensor> tensor_split(const Tensor& self, IntList indices, int64_t dim = 0);
+std::vector<Tensor> hsplit(const Tensor& self, int64_t sections);
+std::vector<Tensor> vsplit(const Tensor& self, int64_t sections);
+std::vector<Tensor> dsplit(const Tensor& self, int64_t sections);
+std::vector<Tensor> hsplit(const Tensor& self, IntList indices);
+std::vector<Tensor> vsplit(const Tensor& self, IntList indices);
+std::vector<Tensor> dsplit(const Tensor& self, IntList indices);
+Tensor atleast_1d(const Tensor& self);
+Tensor atleast_2d(const Tensor& self);
+Tensor atleast_3d(const Tensor& self);
+std::vector<Tensor> atleast_1d(const std::vector<Tensor>& tensors);
+std::vector<Tensor> atleast_2d(const std::vector<Tensor>& tensors);
+std::vector<Tensor> atleast_3d(const std::vector<Tensor>& tensors);
+Tensor hstack(const std::vector<Tensor>& tensors);
+Tensor vstack(const std::vector<Tensor>& tensors);
+Tensor dstack(const std::vector<Tensor>& tensors);
+Tensor column_stack(const std::vector<Tensor>& tensors);
+std::vector<Tensor> broadcast_tensors(const std::vector<Tensor>& tensors);
+std::vector<Tensor> meshgrid(const std::vector<Tensor>& tensors, std::string_view indexing = "ij");
+Tensor block_diag(const std::vector<Tensor>& tensors);
+Tensor cartesian_prod(const std::vector<Tensor>& tensors);
+Tensor combinations(const Tensor& self, int64_t r = 2, bool with_replacement = false);
+
+// indexing.cpp: advanced indexing, x[indices] with None for a whole dimension, bool
+// masks and integer tensors (broadcast together); index_put_ writes (or accumulates)
+// values there, index_put into a copy.
+Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices);
+Tensor& index_put_(Tensor& self, const std::vector<std::optional<Tensor>>& indices, const Tensor& values,
+                   bool accumulate = false);
+Tensor index_put(const Tensor& self, const std::vector<std::optional<Tensor>>& indices, const Tensor& values,
+                 bool accumulate = false);
+// Index-driven writes into a copy of self, in index order as torch's CPU loops (so
+// repeated indices accumulate or overwrite in torch's order). scatter_reduce's reduce:
+// "sum", "prod", "mean", "amax" or "amin" (include_self: self's values take part);
+// scatter with reduce is torch's older form ("add" or "multiply"); a Scalar value
+// scatters as a src of index's shape.
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce);
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, std::string_view reduce);
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
+Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
+                      bool include_self = true);
+Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha = 1);
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value);
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value);  // 0-dim value
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value);                // 0-dim value
+// self's elements where mask (broadcast) is true, in order, from source's first ones.
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source);
+// self's elements where mask (broadcast against self) is true, as a 1-D tensor.
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+// put writes source at flat (possibly negative) indices of a copy of self; take reads
+// self flattened at them (index's shape); take_along_dim gathers along dim after
+// broadcasting the other dims of self and indices (without dim: over the flattened self).
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate = false);
+Tensor take(const Tensor& self, const Tensor& index);
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim = std::nullopt);
+
+// factory.cpp: logspace is base ** linspace(start, end, steps) computed in double;
+// tril_indices / triu_indices are the (2, N) row and column indices of a row x col
+// matrix's lower / upper triangle from the `offset` diagonal (int64 or int32).
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base = 10.0,
+                std::optional<DType> dtype = std::nullopt);
+Tensor tril_indices(int64_t row, int64_t col, int64_t offset = 0, std::optional<DType> dtype = std::nullopt);
+Tensor triu_indices(int64_t row, int64_t col, int64_t offset = 0, std::optional<DType> dtype = std::nullopt);
 // Stable sort; NaN sorts as the largest value, as in torch.
 std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false);
 Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false);
@@ -657,5 +1007,28 @@ UniqueResult unique_dim(const Tensor& self, int64_t dim, bool consecutive);
 // leading index of values); right: after equal elements; sorter: the order to read it in.
 Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& values, bool out_int32 = false, bool right = false,
                     const std::optional<Tensor>& sorter = std::nullopt);
+// torch.bucketize: searchsorted of self in 1-D boundaries.
+Tensor bucketize(const Tensor& self, const Tensor& boundaries, bool out_int32 = false, bool right = false);
+
+// statistics.cpp: torch.quantile/nanquantile (q a tensor of self's dtype or a float in
+// [0, 1]; dim None flattens; interpolation linear, lower, higher, midpoint or nearest;
+// nanquantile leaves NaN out, quantile gives NaN for a row holding one). out_dtype is
+// the dtype of an out= tensor, refused unless self's, among the checks in torch's order.
+Tensor quantile(const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+                std::string_view interpolation = "linear", std::optional<DType> out_dtype = std::nullopt);
+Tensor quantile(const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+                std::string_view interpolation = "linear", std::optional<DType> out_dtype = std::nullopt);
+Tensor nanquantile(const Tensor& self, const Tensor& q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+                   std::string_view interpolation = "linear", std::optional<DType> out_dtype = std::nullopt);
+Tensor nanquantile(const Tensor& self, double q, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+                   std::string_view interpolation = "linear", std::optional<DType> out_dtype = std::nullopt);
+// torch.cov: rows are variables, columns observations, fweights integer counts and
+// aweights floating weights per observation; corrcoef is cov normalised to [-1, 1].
+Tensor cov(const Tensor& self, int64_t correction = 1, const std::optional<Tensor>& fweights = std::nullopt,
+           const std::optional<Tensor>& aweights = std::nullopt);
+Tensor corrcoef(const Tensor& self);
+// torch.bincount of a 1-D non-negative integral tensor: int64 counts, or the weights'
+// sums (float32 for float32 weights, else float64); at least minlength bins.
+Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights = std::nullopt, int64_t minlength = 0);
 
 }  // namespace torchlet

@@ -348,7 +348,7 @@ class Interpolating(torch.nn.Module):
 
 
 class TensorFunctions(torch.nn.Module):
-    """Operators beyond the torchvision set (src/jit/ops/aten_composite_extra.cpp), some
+    """Operators beyond the torchvision set (the family files of src/jit/ops), some
     through torch.functional's Python, which torch compiles into functions the archive
     carries (tensordot, meshgrid, atleast_2d, broadcast_tensors), plus tuple values used
     as lists and numbers left of tensors."""
@@ -372,9 +372,9 @@ class TensorFunctions(torch.nn.Module):
 
 
 class NNComposites(torch.nn.Module):
-    """torch.nn modules whose operators torch composes from others
-    (src/jit/ops/aten_nn_composite.cpp), and the multi-class margin losses
-    (src/jit/ops/aten_nn_extra.cpp)."""
+    """torch.nn modules whose operators torch composes from others, and the
+    multi-class margin losses (src/jit/ops/loss.cpp, distance.cpp, interpolation.cpp;
+    kernels in src/tensor/kernels/margin_loss.cpp, distance.cpp, shuffle.cpp)."""
 
     def __init__(self):
         super().__init__()

@@ -101,5 +101,64 @@ TEST(Boxing, RegistrationRefusesASchemaOfAnotherArity) {
   EXPECT_THROW(RegisterOps({{"boxing_test::wrong_arity(Tensor a) -> Tensor", boxed<&two_arguments>}}), InternalError);
 }
 
+Tensor scaled(const Tensor& t, double factor) { return torchlet::mul(t, factor); }
+
+TEST(Boxing, TrailingCheckedArgumentsAreReadButNotPassed) {
+  // scaled(Tensor t, float factor, *, Generator? generator, Layout?, Device?, bool?)
+  using Row = BoxedCall<&scaled, NoGenerator, StridedCpu>;
+  EXPECT_EQ(Row::kSlots, 6u);
+  auto stack_with = [](IValue generator, IValue pin_memory) {
+    Stack s;
+    s.emplace_back(torchlet::ones({2}));
+    s.emplace_back(3.0);
+    s.push_back(std::move(generator));
+    s.emplace_back();  // layout
+    s.emplace_back();  // device
+    s.push_back(std::move(pin_memory));
+    return s;
+  };
+  constexpr BoxedOperation row = boxed<&scaled, NoGenerator, StridedCpu>;
+  Stack s = stack_with(IValue(), IValue(false));
+  row.op(s);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(torchlet::sum(s[0].toTensor()).item().to_double(), 6.0);
+
+  Stack with_generator = stack_with(IValue(int64_t{1}), IValue());
+  EXPECT_THROW(row.op(with_generator), UnsupportedError);
+  Stack pinned = stack_with(IValue(), IValue(true));
+  EXPECT_THROW(row.op(pinned), UnsupportedError);
+}
+
+TEST(Boxing, InplaceWritesTheFunctionalResultIntoSelf) {
+  Tensor self = torchlet::ones({3});
+  Stack s;
+  s.emplace_back(self);
+  s.emplace_back(4.0);
+  inplace<&scaled>.op(s);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_TRUE(s[0].toTensor().is_same(self));
+  EXPECT_EQ(torchlet::sum(self).item().to_double(), 12.0);
+
+  // torch's in-place rules: a float result does not go into an int tensor.
+  Stack ints;
+  ints.emplace_back(torchlet::ones({3}, DType::Long));
+  ints.emplace_back(0.5);
+  EXPECT_THROW(inplace<&scaled>.op(ints), TypeError);
+}
+
+TEST(Boxing, OutVariantResizesOutAndWritesIntoIt) {
+  Tensor out = torchlet::zeros({1});
+  Stack s;
+  s.emplace_back(torchlet::ones({2, 2}));
+  s.emplace_back(2.0);
+  s.emplace_back(out);
+  EXPECT_EQ(out_variant<&scaled>.arguments, 3u);
+  out_variant<&scaled>.op(s);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_TRUE(s[0].toTensor().is_same(out));
+  EXPECT_EQ(out.sizes(), (Shape{2, 2}));
+  EXPECT_EQ(torchlet::sum(out).item().to_double(), 8.0);
+}
+
 }  // namespace
 }  // namespace torchlet::jit::ops

@@ -126,6 +126,14 @@ TEST(Builtins, StringMethods) {
   EXPECT_EQ(op_error("aten::index.str", {"banana", "x", 0, -1}), "ValueError: substring not found");
 }
 
+// A step near INT64_MAX stops at the end: i + step overflowed, and the wrapped index
+// read before the start of the string (Python: "-42"[2:2**62:2**63-1] == "2").
+TEST(Builtins, SliceWithAHugeStepTakesOneElement) {
+  EXPECT_EQ(call_op("aten::slice.str", {"-42", 2, int64_t{1} << 62, kMax}).toStringRef(), "2");
+  EXPECT_EQ(call_op("aten::slice.t", {ints({1, 2, 3}), 1, IValue(), kMax}).repr(), "[2]");
+  EXPECT_EQ(call_op("aten::slice.t", {ints({1, 2, 3}), IValue(), IValue(), kMin}).repr(), "[3]");
+}
+
 TEST(Builtins, ListsAreSharedByEveryAlias) {
   IValue l = ints({1, 2});
   IValue alias = l;  // TorchScript lists are reference types
@@ -199,7 +207,7 @@ TEST(Builtins, TensorViewsAndInPlaceOpsAlias) {
   call_op("aten::mul.out", {ones({2, 2}), ones({2}), out_alias});
   EXPECT_EQ(shape_repr(out.sizes()), "[2, 2]");
   EXPECT_EQ(op_error("aten::mul.out", {ones({2}), ones({2}), IValue(empty({2}, DType::Long))}),
-            "mul: result type Float can't be cast to the desired output type Long");
+            "result type Float can't be cast to the desired output type Long");
 }
 
 // torch 1.13's multi_margin_loss does not check the weight's length and reads

@@ -1,4 +1,4 @@
-// The torch.special operators of src/jit/ops/aten_special.cpp checked against the
+// The torch.special operators of src/jit/ops/special.cpp checked against the
 // mathematics rather than against torch (the interop fixtures do that): the Bessel
 // functions against their power series, erfcx and log_ndtr against erfc in long double,
 // ndtri as ndtr's inverse, zeta and polygamma against Riemann zeta values and the

@@ -1,128 +1,78 @@
 // Tensor metadata and the remaining prim:: operators the interpreter does not handle
 // itself: sizes/strides/dim/numel, dtype/device/layout queries, NumToTensor and the
-// implicit unwraps, identity (`is`), TupleIndex, item() and tolist(). Everything
-// here reads metadata or wraps values; no numeric kernel is involved.
+// implicit unwraps, identity (`is`), TupleIndex, item(), tolist() and the enum
+// accessors (name, value). Everything here reads metadata or wraps values; no numeric
+// kernel is involved. Each is boxed from a typed function (Note [Boxing]) but tolist,
+// whose vararg schema gets the list depth and element kind from the compiler. len(t) is builtins_containers.cpp's.
 #include <torchlet/ops.h>
 
-#include "jit/ops/ops_util.h"
+#include "jit/ops/boxing.h"
 
 namespace torchlet::jit::ops {
 namespace {
 
-void sizes(Stack& s) { push(s, int_list(pop_tensor(s).sizes())); }
-void strides(Stack& s) { push(s, int_list(pop_tensor(s).strides())); }
-void size_dim(Stack& s) {
-  int64_t d = pop_int(s);
-  Tensor t = pop_tensor(s);
-  push(s, t.size(wrap_dim(d, std::max<int64_t>(t.dim(), 1), "size")));
-}
-void stride_dim(Stack& s) {
-  int64_t d = pop_int(s);
-  Tensor t = pop_tensor(s);
-  push(s, t.stride(wrap_dim(d, std::max<int64_t>(t.dim(), 1), "stride")));
-}
-void dim(Stack& s) { push(s, pop_tensor(s).dim()); }
-void numel(Stack& s) { push(s, pop_tensor(s).numel()); }
-void element_size(Stack& s) { push(s, static_cast<int64_t>(pop_tensor(s).element_size())); }
-void storage_offset(Stack& s) { push(s, pop_tensor(s).storage_offset()); }
-// len(t): the size of the first dimension; a 0-dim tensor has none.
-void len(Stack& s) {
-  Tensor t = pop_tensor(s);
-  TL_CHECK(t.dim() != 0, TypeError, "len() of a 0-d tensor");
-  push(s, t.size(0));
-}
-void dtype(Stack& s) { push(s, static_cast<int64_t>(dtype_info(pop_tensor(s).dtype()).scalar_type_index)); }
-void device(Stack& s) {
-  pop_tensor(s);
-  push(s, Device{});
-}
-void layout(Stack& s) {
-  pop_tensor(s);
-  push(s, int64_t{0});  // torch.strided
-}
-void requires_grad(Stack& s) { push(s, pop_tensor(s).requires_grad()); }
-void set_requires_grad(Stack& s) {
-  bool r = pop_bool(s);
-  Tensor t = pop_tensor(s);
+IValue sizes(const Tensor& t) { return int_list(t.sizes()); }
+IValue strides(const Tensor& t) { return int_list(t.strides()); }
+int64_t size_dim(const Tensor& t, int64_t d) { return t.size(wrap_dim(d, std::max<int64_t>(t.dim(), 1), "size")); }
+int64_t stride_dim(const Tensor& t, int64_t d) { return t.stride(wrap_dim(d, std::max<int64_t>(t.dim(), 1), "stride")); }
+int64_t dim(const Tensor& t) { return t.dim(); }
+int64_t numel(const Tensor& t) { return t.numel(); }
+int64_t element_size(const Tensor& t) { return static_cast<int64_t>(t.element_size()); }
+int64_t storage_offset(const Tensor& t) { return t.storage_offset(); }
+int64_t dtype(const Tensor& t) { return static_cast<int64_t>(dtype_info(t.dtype()).scalar_type_index); }
+Device device(const Tensor&) { return Device{}; }
+int64_t layout(const Tensor&) { return 0; }  // torch.strided
+bool requires_grad(const Tensor& t) { return t.requires_grad(); }
+Tensor set_requires_grad(Tensor t, bool r) {
   TL_CHECK(!r || is_floating(t.dtype()) || is_complex(t.dtype()), ValueError,
            "only Tensors of floating point and complex dtype can require gradients");
   t.set_requires_grad(r);
-  push(s, t);
+  return t;
 }
-void const_true(Stack& s) {
-  pop(s);
-  push(s, true);
+// Backends, layouts and autograd states a CPU tensor here cannot have (or always has).
+template <bool kAnswer>
+bool always(const Tensor&) {
+  return kAnswer;
 }
-void const_false(Stack& s) {
-  pop(s);
-  push(s, false);
+IValue no_name(const Tensor&) { return IValue(); }  // named tensors do not exist here
+int64_t get_device(const Tensor&) { return -1; }   // CPU tensors report -1
+bool is_floating_point(const Tensor& t) { return is_floating(t.dtype()); }
+bool is_complex_(const Tensor& t) { return is_complex(t.dtype()); }
+bool is_signed(const Tensor& t) {
+  const DType d = t.dtype();
+  return dtype_kind(d) != DTypeKind::Unsigned && dtype_kind(d) != DTypeKind::Bool;
 }
-void no_name(Stack& s) {  // named tensors do not exist here
-  pop(s);
-  push(s, IValue());
-}
-void get_device(Stack& s) {
-  pop_tensor(s);
-  push(s, int64_t{-1});  // CPU tensors report -1
-}
-void is_floating_point(Stack& s) { push(s, is_floating(pop_tensor(s).dtype())); }
-void is_complex_(Stack& s) { push(s, is_complex(pop_tensor(s).dtype())); }
-void is_signed(Stack& s) {
-  DType d = pop_tensor(s).dtype();
-  push(s, dtype_kind(d) != DTypeKind::Unsigned && dtype_kind(d) != DTypeKind::Bool);
-}
-void is_contiguous(Stack& s) { push(s, pop_tensor(s).is_contiguous()); }
-void is_contiguous_format(Stack& s) {
-  int64_t format = pop_int(s);
-  Tensor t = pop_tensor(s);
+bool is_contiguous(const Tensor& t) { return t.is_contiguous(); }
+bool is_contiguous_format(const Tensor& t, int64_t format) {
   // MemoryFormat 0 is contiguous_format; channels_last layouts are not tracked here.
   TL_CHECK(format == 0, UnsupportedError, "is_contiguous: only contiguous_format is supported");
-  push(s, t.is_contiguous());
+  return t.is_contiguous();
 }
-void is_same_size(Stack& s) {
-  Tensor b = pop_tensor(s);
-  Tensor a = pop_tensor(s);
-  push(s, a.sizes() == b.sizes());
-}
-void is_nonzero(Stack& s) {
-  Tensor t = pop_tensor(s);
+bool is_same_size(const Tensor& a, const Tensor& b) { return a.sizes() == b.sizes(); }
+bool is_nonzero(const Tensor& t) {
   TL_CHECK(t.numel() != 0, ValueError, "Boolean value of Tensor with no values is ambiguous");
   TL_CHECK(t.numel() == 1, ValueError, "Boolean value of Tensor with more than one value is ambiguous");
-  push(s, t.item().to_bool());
+  return t.item().to_bool();
 }
-void item(Stack& s) {
-  Tensor t = pop_tensor(s);
+Scalar item(const Tensor& t) {
   TL_CHECK(t.numel() == 1, ValueError, "a Tensor with {} elements cannot be converted to Scalar", t.numel());
-  push(s, IValue(t.item()));
+  return t.item();
 }
 // prim::NumToTensor: a 0-dim tensor of the number's own dtype (int64, float64 as
 // TorchScript numbers are doubles, bool, complex128).
-void num_to_tensor(Stack& s) {
-  IValue v = pop(s);
-  Scalar x = v.toScalar();
+Tensor num_to_tensor(const Scalar& x) {
   DType d = x.is_bool() ? DType::Bool : x.is_integral() ? DType::Long : x.is_floating() ? DType::Double : DType::ComplexDouble;
-  push(s, scalar_tensor(x, d));
+  return scalar_tensor(x, d);
 }
-// unchecked_unwrap_optional is a no-op, as in torch: the compiler emits it only where
-// it has proven the value is not None.
-void unwrap_optional(Stack&) {}
-void tuple_index(Stack& s) {
-  int64_t i = pop_int(s);
-  IValue t = pop(s);
+// unchecked_unwrap_optional is the identity, as in torch: the compiler emits it only
+// where it has proven the value is not None. prim::data too (no autograd here).
+IValue identity(IValue v) { return v; }
+IValue tuple_index(const IValue& t, int64_t i) {
   const auto& e = t.tupleRef().elements;
-  push(s, e[normalize_index(i, e.size(), "tuple index out of range")]);
+  return e[normalize_index(i, e.size(), "tuple index out of range")];
 }
-void is_(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  push(s, a.is(b));
-}
-void isnot(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  push(s, !a.is(b));
-}
-void identity(Stack&) {}
+bool is_(const IValue& a, const IValue& b) { return a.is(b); }
+bool isnot(const IValue& a, const IValue& b) { return !a.is(b); }
 
 // prim::tolist(Tensor self, int dim, int elem_type): the compiler passes the annotated
 // list depth and element kind (torch's codes: 0 int, 1 float, 2 bool); the result is
@@ -158,72 +108,73 @@ void tolist(Stack& s) {
   TypePtr elem_type = elem == 0 ? Type::int_() : elem == 1 ? Type::float_() : Type::bool_();
   push(s, tolist_level(t, elem, elem_type));
 }
-void device_from_str(Stack& s) { push(s, Device::parse(pop_str(s))); }
-void device_type(Stack& s) {
-  std::string d = pop(s).toDevice().str();
-  push(s, d.substr(0, d.find(':')));
+Device device_from_str(const std::string& text) { return Device::parse(text); }
+std::string device_type(Device device) {
+  const std::string d = device.str();
+  return d.substr(0, d.find(':'));
 }
-void device_index(Stack& s) {
-  Device d = pop(s).toDevice();
-  push(s, d.index < 0 ? IValue() : IValue(int64_t{d.index}));
-}
+IValue device_index(Device d) { return d.index < 0 ? IValue() : IValue(int64_t{d.index}); }
+std::string enum_name(IValue e) { return e.toEnum()->name; }
+IValue enum_value(IValue e) { return e.toEnum()->value; }
 
 }  // namespace
 
 static RegisterOps reg({
     {"prim::tolist(...) -> ...", tolist},
-    {"aten::size(Tensor self) -> int[]", sizes},
-    {"aten::stride(Tensor self) -> int[]", strides},
-    {"aten::size.int(Tensor self, int dim) -> int", size_dim},
-    {"aten::stride.int(Tensor self, int dim) -> int", stride_dim},
-    {"aten::dim(Tensor self) -> int", dim},
-    {"aten::numel(Tensor self) -> int", numel},
-    {"aten::element_size(Tensor self) -> int", element_size},
-    {"aten::storage_offset(Tensor self) -> int", storage_offset},
-    {"aten::len.Tensor(Tensor t) -> int", len},
-    {"prim::dtype(Tensor a) -> int", dtype},
-    {"prim::device(Tensor a) -> Device", device},
-    {"prim::layout(Tensor a) -> Layout", layout},
-    {"prim::requires_grad(Tensor a) -> bool", requires_grad},
-    {"aten::requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)", set_requires_grad},
-    {"prim::is_cpu(Tensor a) -> bool", const_true},
-    {"prim::is_cuda(Tensor a) -> bool", const_false},
-    {"prim::is_ipu(Tensor a) -> bool", const_false},
-    {"prim::is_meta(Tensor a) -> bool", const_false},
-    {"prim::is_mkldnn(Tensor a) -> bool", const_false},
-    {"prim::is_mps(Tensor a) -> bool", const_false},
-    {"prim::is_nested(Tensor a) -> bool", const_false},
-    {"prim::is_ort(Tensor a) -> bool", const_false},
-    {"prim::is_quantized(Tensor a) -> bool", const_false},
-    {"prim::is_sparse(Tensor a) -> bool", const_false},
-    {"prim::is_sparse_csr(Tensor a) -> bool", const_false},
-    {"prim::is_vulkan(Tensor a) -> bool", const_false},
-    {"prim::is_xpu(Tensor a) -> bool", const_false},
-    {"aten::is_conj(Tensor self) -> bool", const_false},
-    {"aten::is_neg(Tensor self) -> bool", const_false},
-    {"aten::is_leaf(Tensor self) -> bool", const_true},
-    {"aten::retains_grad(Tensor self) -> bool", const_false},
-    {"prim::name(Tensor a) -> str?", no_name},
-    {"aten::get_device(Tensor self) -> int", get_device},
-    {"aten::is_floating_point(Tensor self) -> bool", is_floating_point},
-    {"aten::is_complex(Tensor self) -> bool", is_complex_},
-    {"aten::is_signed(Tensor self) -> bool", is_signed},
-    {"aten::is_contiguous(Tensor self) -> bool", is_contiguous},
-    {"aten::is_contiguous.memory_format(Tensor self, MemoryFormat memory_format) -> bool", is_contiguous_format},
-    {"aten::is_same_size(Tensor self, Tensor other) -> bool", is_same_size},
-    {"aten::is_nonzero(Tensor self) -> bool", is_nonzero},
-    {"aten::item(Tensor self) -> Scalar", item},
-    {"prim::NumToTensor.Scalar(Scalar a) -> Tensor", num_to_tensor},
-    {"prim::NumToTensor.bool(bool a) -> Tensor", num_to_tensor},
-    {"prim::unchecked_unwrap_optional(t(a)? optional) -> t(a)", unwrap_optional},
-    {"prim::TupleIndex(Any tup, int i) -> Any", tuple_index},
-    {"aten::__is__(t1 self, t2 obj) -> bool", is_},
-    {"aten::__isnot__(t1 self, t2 obj) -> bool", isnot},
-    {"prim::data(Tensor(a) a) -> Tensor(a)", identity},
-    {"aten::device(str a) -> Device", device_from_str},
-    {"prim::type(Device self) -> str", device_type},
-    {"prim::index(Device self) -> int?", device_index},
-
+    {"aten::size(Tensor self) -> int[]", boxed<&sizes>},
+    {"aten::stride(Tensor self) -> int[]", boxed<&strides>},
+    {"aten::size.int(Tensor self, int dim) -> int", boxed<&size_dim>},
+    {"aten::stride.int(Tensor self, int dim) -> int", boxed<&stride_dim>},
+    {"aten::dim(Tensor self) -> int", boxed<&dim>},
+    {"aten::numel(Tensor self) -> int", boxed<&numel>},
+    {"aten::element_size(Tensor self) -> int", boxed<&element_size>},
+    {"aten::storage_offset(Tensor self) -> int", boxed<&storage_offset>},
+    {"prim::dtype(Tensor a) -> int", boxed<&dtype>},
+    {"prim::device(Tensor a) -> Device", boxed<&device>},
+    {"prim::layout(Tensor a) -> Layout", boxed<&layout>},
+    {"prim::requires_grad(Tensor a) -> bool", boxed<&requires_grad>},
+    {"aten::requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)", boxed<&set_requires_grad>},
+    {"prim::is_cpu(Tensor a) -> bool", boxed<&always<true>>},
+    {"prim::is_cuda(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_ipu(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_meta(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_mkldnn(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_mps(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_nested(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_ort(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_quantized(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_sparse(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_sparse_csr(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_vulkan(Tensor a) -> bool", boxed<&always<false>>},
+    {"prim::is_xpu(Tensor a) -> bool", boxed<&always<false>>},
+    {"aten::is_conj(Tensor self) -> bool", boxed<&always<false>>},
+    {"aten::is_neg(Tensor self) -> bool", boxed<&always<false>>},
+    {"aten::is_leaf(Tensor self) -> bool", boxed<&always<true>>},
+    {"aten::retains_grad(Tensor self) -> bool", boxed<&always<false>>},
+    {"prim::name(Tensor a) -> str?", boxed<&no_name>},
+    {"aten::get_device(Tensor self) -> int", boxed<&get_device>},
+    {"aten::is_floating_point(Tensor self) -> bool", boxed<&is_floating_point>},
+    {"aten::is_complex(Tensor self) -> bool", boxed<&is_complex_>},
+    {"aten::is_signed(Tensor self) -> bool", boxed<&is_signed>},
+    {"aten::is_contiguous(Tensor self) -> bool", boxed<&is_contiguous>},
+    {"aten::is_contiguous.memory_format(Tensor self, MemoryFormat memory_format) -> bool", boxed<&is_contiguous_format>},
+    {"aten::is_same_size(Tensor self, Tensor other) -> bool", boxed<&is_same_size>},
+    {"aten::is_nonzero(Tensor self) -> bool", boxed<&is_nonzero>},
+    {"aten::item(Tensor self) -> Scalar", boxed<&item>},
+    {"prim::NumToTensor.Scalar(Scalar a) -> Tensor", boxed<&num_to_tensor>},
+    {"prim::NumToTensor.bool(bool a) -> Tensor", boxed<&num_to_tensor>},
+    {"prim::unchecked_unwrap_optional(t(a)? optional) -> t(a)", boxed<&identity>},
+    {"prim::TupleIndex(Any tup, int i) -> Any", boxed<&tuple_index>},
+    {"aten::__is__(t1 self, t2 obj) -> bool", boxed<&is_>},
+    {"aten::__isnot__(t1 self, t2 obj) -> bool", boxed<&isnot>},
+    {"prim::data(Tensor(a) a) -> Tensor(a)", boxed<&identity>},
+    {"aten::device(str a) -> Device", boxed<&device_from_str>},
+    {"prim::type(Device self) -> str", boxed<&device_type>},
+    {"prim::index(Device self) -> int?", boxed<&device_index>},
+    {"prim::EnumName(AnyEnumType enum) -> str", boxed<&enum_name>},
+    {"prim::EnumValue.int(AnyEnumType enum) -> int", boxed<&enum_value>},
+    {"prim::EnumValue.float(AnyEnumType enum) -> float", boxed<&enum_value>},
+    {"prim::EnumValue.str(AnyEnumType enum) -> str", boxed<&enum_value>},
 });
 
 }  // namespace torchlet::jit::ops

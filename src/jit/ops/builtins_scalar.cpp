@@ -1,31 +1,40 @@
 // TorchScript's number builtins: arithmetic, comparison, bitwise and conversion
-// operators on int/float/complex/bool/Scalar, and the math module's functions. One
-// adapter serves every overload of an operator: the result kind follows the operands'
-// kinds at run time (int op int stays int, any float makes a float, any complex a
-// complex), which is what each overload's schema says. Semantics follow torch 1.13's
-// interpreter (checked in tests/ops/builtins_test.cpp and the gen_ops.py fixtures):
-// Python's floor division and modulo signs, int64 wrap-around, IEEE results for float
-// division by zero. Lists, dicts and strings are in builtins_list/dict/str.cpp.
+// operators on int/float/complex/bool, and the math module's functions. Each overload
+// is boxed from a typed kernel (Note [Boxing] in boxing.h): `add.float_int` is
+// binary<Add, double, int64_t>, computed in the wider operand kind as its schema says
+// (int op int stays int, any float makes a float, any complex a complex). The `Scalar`
+// overloads take a `number` whose kind only the run time knows: their kernels take the
+// IValue and choose by its kind. Rows are boxed_inline: they run in tight loops, where
+// the stack traffic around a one-instruction kernel is the cost. Semantics follow
+// torch 1.13's interpreter (checked in tests/ops/builtins_test.cpp and the gen_ops.py
+// fixtures): Python's floor division and modulo signs, int64 wrap-around, IEEE results
+// for float division by zero. min/max are builtins_containers.cpp's, with their list
+// forms; strings are builtins_str.cpp's.
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <complex>
+#include <cstdlib>
 #include <limits>
 #include <numbers>
 #include <numeric>
+#include <type_traits>
 
 #include "core/ascii.h"
 #include "core/python_format.h"
-#include "jit/ops/ops_util.h"
+#include "jit/ops/boxing.h"
 #include "jit/runtime/scalar_math.h"
 
 namespace torchlet::jit::ops {
 namespace {
 
 using Complex = std::complex<double>;
+template <typename T>
+constexpr bool kIsComplex = std::is_same_v<T, Complex>;
+template <typename T>
+constexpr bool kIsFloat = std::is_same_v<T, double>;
 
-// --- operand kinds -----------------------------------------------------------------------
+// --- the operand of a Scalar overload, by its run-time kind --------------------------------
 bool is_cplx(const IValue& v) { return v.isComplexDouble(); }
 int64_t as_int(const IValue& v) { return v.isBool() ? int64_t{v.toBool()} : v.toInt(); }
 double as_double(const IValue& v) { return v.isDouble() ? v.toDouble() : static_cast<double>(as_int(v)); }
@@ -129,34 +138,25 @@ struct MathRemainder {  // math.remainder: IEEE remainder (round half to even)
   static double i(int64_t a, int64_t b) { return std::remainder(static_cast<double>(a), static_cast<double>(b)); }
   static double d(double a, double b) { return std::remainder(a, b); }
 };
-// math.log(a, base): each operand's log in its own kind (a real operand takes the
-// real log, NaN when negative, even beside a complex one, as torch computes it).
-Complex log_of(const IValue& v) {
-  return is_cplx(v) ? std::log(v.toComplexDouble()) : Complex(std::log(as_double(v)), 0);
-}
-void log_base(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  if (is_cplx(a) || is_cplx(b)) return push(s, log_of(a) / log_of(b));
-  push(s, std::log(as_double(a)) / std::log(as_double(b)));
-}
 struct Polar {  // complex from magnitude and angle
   static Complex i(int64_t a, int64_t b) { return std::polar(static_cast<double>(a), static_cast<double>(b)); }
   static Complex d(double a, double b) { return std::polar(a, b); }
 };
-// prim::max/min compare as `a > b ? a : b` (resp. <), so a NaN first loses and a NaN
-// second wins, as in torch's interpreter.
-struct Max {
-  static int64_t i(int64_t a, int64_t b) { return a > b ? a : b; }
-  static double d(double a, double b) { return a > b ? a : b; }
-};
-struct Min {
-  static int64_t i(int64_t a, int64_t b) { return a < b ? a : b; }
-  static double d(double a, double b) { return a < b ? a : b; }
-};
 
+// The typed overloads: Op in the wider of the operand kinds A and B.
+template <class Op, typename A, typename B>
+auto binary(A a, B b) {
+  if constexpr (kIsComplex<A> || kIsComplex<B>) {
+    return Op::c(Complex(a), Complex(b));
+  } else if constexpr (kIsFloat<A> || kIsFloat<B>) {
+    return Op::d(static_cast<double>(a), static_cast<double>(b));
+  } else {
+    return Op::i(a, b);
+  }
+}
+// The Scalar overloads: the same, choosing by the operands' kinds at run time.
 template <class Op>
-IValue binary_values(const IValue& a, const IValue& b) {
+IValue binary_scalar(const IValue& a, const IValue& b) {
   if (is_cplx(a) || is_cplx(b)) {
     if constexpr (requires { Op::c(Complex{}, Complex{}); }) {
       return IValue(Op::c(as_complex(a), as_complex(b)));
@@ -168,18 +168,33 @@ IValue binary_values(const IValue& a, const IValue& b) {
   return IValue(Op::i(as_int(a), as_int(b)));
 }
 
-template <class Op>
-void binary(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  push(s, binary_values<Op>(a, b));
+// math.log(a, base): each operand's log in its own kind (a real operand takes the
+// real log, NaN when negative, even beside a complex one, as torch computes it).
+template <typename T>
+Complex log_of(T x) {
+  if constexpr (kIsComplex<T>) {
+    return std::log(x);
+  } else {
+    return Complex(std::log(static_cast<double>(x)), 0);
+  }
+}
+template <typename A, typename B>
+auto log_base(A a, B b) {
+  if constexpr (kIsComplex<A> || kIsComplex<B>) {
+    return log_of(a) / log_of(b);
+  } else {
+    return std::log(static_cast<double>(a)) / std::log(static_cast<double>(b));
+  }
+}
+IValue log_base_scalar(const IValue& a, const IValue& b) {
+  const auto log_value = [](const IValue& v) { return is_cplx(v) ? log_of(v.toComplexDouble()) : log_of(as_double(v)); };
+  if (is_cplx(a) || is_cplx(b)) return IValue(log_value(a) / log_value(b));
+  return IValue(std::log(as_double(a)) / std::log(as_double(b)));
 }
 
 // pow.int_to_int: integer power by squaring, wrapping like int64 (torch 1.13 computes it
 // in double and pushes a float, against its own schema; we keep the schema's int).
-void pow_int_to_int(Stack& s) {
-  int64_t e = pop_int(s);
-  int64_t base = pop_int(s);
+int64_t pow_int_to_int(int64_t base, int64_t e) {
   TL_CHECK(!(base == 0 && e < 0), ValueError, "0.0 cannot be raised to a negative power");
   TL_CHECK(e >= 0, ValueError, "Integers to negative integer powers are not allowed.");
   int64_t r = 1;
@@ -188,49 +203,59 @@ void pow_int_to_int(Stack& s) {
     base = wrap_mul(base, base);
     e >>= 1;
   }
-  push(s, r);
+  return r;
 }
 
 // --- comparisons ----------------------------------------------------------------------
+template <class Cmp, typename A, typename B>
+bool compare(A a, B b) {
+  if constexpr (kIsFloat<A> || kIsFloat<B>) {
+    return Cmp{}(static_cast<double>(a), static_cast<double>(b));
+  } else {
+    return Cmp{}(a, b);
+  }
+}
 template <class Cmp>
-void compare(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  if (a.isString()) {
-    push(s, Cmp{}(a.toStringRef().compare(b.toStringRef()), 0));
-    return;
-  }
-  if (a.isDouble() || b.isDouble()) {
-    push(s, Cmp{}(as_double(a), as_double(b)));
-    return;
-  }
-  push(s, Cmp{}(as_int(a), as_int(b)));
+bool compare_str(const std::string& a, const std::string& b) {
+  return Cmp{}(a.compare(b), 0);
 }
-// == / != over any values (complex, lists, devices, enums): IValue's Python equality.
-void generic_eq(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  push(s, a == b);
+template <class Cmp>
+bool compare_scalar(const IValue& a, const IValue& b) {
+  if (a.isDouble() || b.isDouble()) return Cmp{}(as_double(a), as_double(b));
+  return Cmp{}(as_int(a), as_int(b));
 }
-void generic_ne(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  push(s, a != b);
+// == / != as IValue's Python equality has it: numbers by value across int and float;
+// lists, complex numbers, devices and enums (the IValue overloads) by IValue ==.
+template <typename A, typename B>
+bool equal(const A& a, const B& b) {
+  if constexpr (std::is_arithmetic_v<A> && std::is_arithmetic_v<B> && (kIsFloat<A> || kIsFloat<B>)) {
+    return static_cast<double>(a) == static_cast<double>(b);
+  } else {
+    return a == b;
+  }
+}
+template <typename A, typename B>
+bool not_equal(const A& a, const B& b) {
+  return !equal(a, b);
 }
 
 // --- unary ----------------------------------------------------------------------------
-void neg(Stack& s) {
-  IValue a = pop(s);
-  if (is_cplx(a)) return push(s, -a.toComplexDouble());
-  if (a.isDouble()) return push(s, -a.toDouble());
-  push(s, wrap_sub(0, as_int(a)));
+template <typename T>
+T neg(T a) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    return wrap_sub(0, a);
+  } else {
+    return -a;
+  }
 }
-void abs_(Stack& s) {
-  IValue a = pop(s);
-  if (is_cplx(a)) return push(s, std::abs(a.toComplexDouble()));
-  if (a.isDouble()) return push(s, std::fabs(a.toDouble()));
-  int64_t v = as_int(a);
-  push(s, v < 0 ? wrap_sub(0, v) : v);
+// prim::abs: an int stays an int (wrapping at INT64_MIN), a complex gives its magnitude.
+template <typename T>
+auto abs_of(T a) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    return a < 0 ? wrap_sub(0, a) : a;
+  } else {
+    return std::abs(a);
+  }
 }
 
 // The math module's one-argument functions: ints and floats give a float, complex a
@@ -276,29 +301,30 @@ TL_MATH1_REAL(round, std::nearbyint(x))  // round half to even, as Python 3
 #undef TL_MATH1
 #undef TL_MATH1_REAL
 
-template <class F>
-void math1(Stack& s) {
-  IValue a = pop(s);
-  if (is_cplx(a)) return push(s, F::c(a.toComplexDouble()));
-  push(s, F::d(as_double(a)));
+template <class F, typename T>
+auto math1(T x) {
+  if constexpr (kIsComplex<T>) {
+    return F::c(x);
+  } else {
+    return F::d(static_cast<double>(x));
+  }
 }
-void angle(Stack& s) {
-  IValue a = pop(s);
-  if (is_cplx(a)) return push(s, std::arg(a.toComplexDouble()));
-  // torch's angle: pi for negatives, else 0 (NaN included).
-  push(s, as_double(a) < 0 ? std::numbers::pi : 0.0);
+// torch's angle: the argument of a complex number; pi for negative reals, else 0 (NaN
+// included).
+template <typename T>
+double angle(T x) {
+  if constexpr (kIsComplex<T>) {
+    return std::arg(x);
+  } else {
+    return static_cast<double>(x) < 0 ? std::numbers::pi : 0.0;
+  }
 }
 // math.floor / math.ceil: ints stay ints, floats become ints.
-void floor_(Stack& s) {
-  IValue a = pop(s);
-  if (a.isDouble()) return push(s, checked_float_to_int(std::floor(a.toDouble())));
-  push(s, as_int(a));
+template <bool kUp>
+int64_t rounded(double x) {
+  return checked_float_to_int(kUp ? std::ceil(x) : std::floor(x));
 }
-void ceil_(Stack& s) {
-  IValue a = pop(s);
-  if (a.isDouble()) return push(s, checked_float_to_int(std::ceil(a.toDouble())));
-  push(s, as_int(a));
-}
+int64_t int_identity(int64_t a) { return a; }
 
 // The `.Scalar` overloads (a `number`, as item() gives) are torch's
 // DEFINE_UNARY_OP_WITH_COMPLEX: the result passes through a C++ `float`, so it is
@@ -310,31 +336,31 @@ void check_scalar_operand(const IValue& a, bool complex_ok, const char* op) {
   TL_CHECK(complex_ok || !is_cplx(a), TypeError, "{}: expected an int or float, found complex", op);
 }
 template <class F>
-void math1_scalar(Stack& s) {
-  IValue a = pop(s);
+IValue math1_scalar(const IValue& a) {
   check_scalar_operand(a, F::has_complex, "math function");
-  if (is_cplx(a)) return push(s, F::c(a.toComplexDouble()));
-  push(s, to_f32(F::d(as_double(a))));
+  if (is_cplx(a)) return IValue(F::c(a.toComplexDouble()));
+  return IValue(to_f32(F::d(as_double(a))));
 }
-void neg_scalar(Stack& s) {
-  check_scalar_operand(s.back(), true, "neg");
-  neg(s);
-  if (s.back().isDouble()) s.back() = to_f32(s.back().toDouble());
+IValue neg_scalar(const IValue& a) {
+  check_scalar_operand(a, true, "neg");
+  if (is_cplx(a)) return IValue(-a.toComplexDouble());
+  if (a.isDouble()) return IValue(to_f32(-a.toDouble()));
+  return IValue(wrap_sub(0, as_int(a)));
 }
-void abs_scalar(Stack& s) {
-  check_scalar_operand(s.back(), true, "abs");
-  abs_(s);
-  if (s.back().isDouble()) s.back() = to_f32(s.back().toDouble());
+IValue abs_scalar(const IValue& a) {
+  check_scalar_operand(a, true, "abs");
+  if (is_cplx(a)) return IValue(to_f32(std::abs(a.toComplexDouble())));
+  if (a.isDouble()) return IValue(to_f32(std::fabs(a.toDouble())));
+  return IValue(abs_of(as_int(a)));
 }
-void angle_scalar(Stack& s) {
-  check_scalar_operand(s.back(), true, "angle");
-  angle(s);
-  s.back() = to_f32(s.back().toDouble());
+double angle_scalar(const IValue& a) {
+  check_scalar_operand(a, true, "angle");
+  return to_f32(is_cplx(a) ? angle(a.toComplexDouble()) : angle(as_double(a)));
 }
-template <void (*Op)(Stack&)>
-void rounding_scalar(Stack& s) {
-  check_scalar_operand(s.back(), false, "floor/ceil");
-  Op(s);
+template <bool kUp>
+int64_t rounded_scalar(const IValue& a) {
+  check_scalar_operand(a, false, "floor/ceil");
+  return a.isDouble() ? rounded<kUp>(a.toDouble()) : as_int(a);
 }
 
 // isnan / isinf / isfinite; a complex value by its parts.
@@ -345,71 +371,50 @@ bool classify(double x) {
   else if constexpr (K == FloatClass::Inf) return std::isinf(x);
   else return std::isfinite(x);
 }
-template <FloatClass K>
-void float_predicate(Stack& s) {
-  IValue a = pop(s);
-  if (is_cplx(a)) {
-    Complex z = a.toComplexDouble();
-    if constexpr (K == FloatClass::Finite) return push(s, classify<K>(z.real()) && classify<K>(z.imag()));
-    return push(s, classify<K>(z.real()) || classify<K>(z.imag()));
+template <FloatClass K, typename T>
+bool float_predicate(T x) {
+  if constexpr (kIsComplex<T>) {
+    if constexpr (K == FloatClass::Finite) return classify<K>(x.real()) && classify<K>(x.imag());
+    return classify<K>(x.real()) || classify<K>(x.imag());
+  } else {
+    return classify<K>(x);
   }
-  push(s, classify<K>(as_double(a)));
 }
 
-void factorial(Stack& s) {
-  int64_t n = pop_int(s);
+int64_t factorial(int64_t n) {
   TL_CHECK(n >= 0, ValueError, "factorial() not defined for negative values");
   int64_t r = 1;
   for (int64_t i = 2; i <= n; ++i) r = wrap_mul(r, i);
-  push(s, r);
+  return r;
 }
-void gcd(Stack& s) {
-  int64_t b = pop_int(s);
-  int64_t a = pop_int(s);
-  push(s, static_cast<int64_t>(std::gcd(a, b)));
-}
-void ldexp(Stack& s) {
-  int64_t e = pop_int(s);
-  double x = pop_double(s);
+int64_t gcd(int64_t a, int64_t b) { return static_cast<int64_t>(std::gcd(a, b)); }
+double ldexp(double x, int64_t e) {
   // torch passes the int64 exponent to std::ldexp's int parameter, keeping the low
   // 32 bits (so 2^62 acts as 0); the same narrowing here gives torch's results.
-  push(s, std::ldexp(x, static_cast<int>(static_cast<int32_t>(static_cast<uint64_t>(e) & 0xffffffffu))));
+  return std::ldexp(x, static_cast<int>(static_cast<int32_t>(static_cast<uint64_t>(e) & 0xffffffffu)));
 }
 
 // --- bitwise and boolean ---------------------------------------------------------------
-template <class Op>
-void bitwise(Stack& s) {
-  IValue b = pop(s);
-  IValue a = pop(s);
-  int64_t r = Op{}(as_int(a), as_int(b));
-  if (a.isBool() && b.isBool()) return push(s, r != 0);
-  push(s, r);
+template <class Op, typename T>
+T bitwise(T a, T b) {
+  return static_cast<T>(Op{}(a, b));
 }
 // Shifts as torch computes them on int64 (x86 masks the count to 6 bits).
-void lshift(Stack& s) {
-  int64_t b = pop_int(s);
-  int64_t a = pop_int(s);
-  push(s, static_cast<int64_t>(static_cast<uint64_t>(a) << (static_cast<uint64_t>(b) & 63)));
+int64_t lshift(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) << (static_cast<uint64_t>(b) & 63));
 }
-void rshift(Stack& s) {
-  int64_t b = pop_int(s);
-  int64_t a = pop_int(s);
-  push(s, a >> (static_cast<uint64_t>(b) & 63));
-}
-void not_(Stack& s) { push(s, !pop_bool(s)); }
+int64_t rshift(int64_t a, int64_t b) { return a >> (static_cast<uint64_t>(b) & 63); }
+bool not_(bool a) { return !a; }
 // divmod(a, b): (a // b, a % b) with Python's signs; a zero divisor is Python's error.
-void divmod(Stack& s) {
-  IValue b = pop(s), a = pop(s);
-  if (a.isInt() && b.isInt()) {
-    TL_CHECK(b.toInt() != 0, ScriptError, "ZeroDivisionError: integer division or modulo by zero");
-    push(s, scalar::floordiv(a.toInt(), b.toInt()));
-    push(s, scalar::remainder(a.toInt(), b.toInt()));
-    return;
-  }
-  const double x = as_double(a), y = as_double(b);
+std::pair<int64_t, int64_t> divmod_int(int64_t a, int64_t b) {
+  TL_CHECK(b != 0, ScriptError, "ZeroDivisionError: integer division or modulo by zero");
+  return {scalar::floordiv(a, b), scalar::remainder(a, b)};
+}
+template <typename A, typename B>
+std::pair<double, double> divmod_float(A a, B b) {
+  const auto x = static_cast<double>(a), y = static_cast<double>(b);
   TL_CHECK(y != 0, ScriptError, "ZeroDivisionError: float divmod()");
-  push(s, py_ffloordiv(x, y));
-  push(s, py_fmod(x, y));
+  return {py_ffloordiv(x, y), py_fmod(x, y)};
 }
 
 // hash(x): torch's IValue::hash, i.e. libstdc++'s std::hash of the value (the values
@@ -428,58 +433,59 @@ uint64_t hash_value(const IValue& v) {
   }
   return std::hash<std::string>{}(v.repr());
 }
-void hash(Stack& s) { push(s, static_cast<int64_t>(hash_value(pop(s)))); }
+int64_t hash(const IValue& v) { return static_cast<int64_t>(hash_value(v)); }
 
 // __round_to_zero_floordiv: C division (truncation).
-void round_to_zero_floordiv(Stack& s) {
-  int64_t b = pop_int(s);
-  int64_t a = pop_int(s);
+int64_t round_to_zero_floordiv(int64_t a, int64_t b) {
   TL_CHECK(b != 0, ScriptError, "division by 0");
-  push(s, b == -1 ? wrap_sub(0, a) : a / b);
+  return b == -1 ? wrap_sub(0, a) : a / b;
 }
 
 // --- conversions ------------------------------------------------------------------------
-void to_int(Stack& s) {
-  IValue a = pop(s);
-  if (a.isDouble()) return push(s, float_to_int(a.toDouble()));
-  if (a.isTensor()) {
-    Scalar v = a.toTensor().item();
-    return push(s, v.is_floating() ? float_to_int(v.to_double()) : v.to_int());
+// int(x), float(x), bool(x) and complex(x, y) of a number, a tensor's item() or (the
+// Scalar overloads, T = IValue) a number of any kind.
+template <typename T>
+int64_t int_of(const T& a) {
+  if constexpr (std::is_same_v<T, IValue>) {
+    return a.isDouble() ? float_to_int(a.toDouble()) : as_int(a);
+  } else if constexpr (std::is_same_v<T, Tensor>) {
+    const Scalar v = a.item();
+    return v.is_floating() ? float_to_int(v.to_double()) : v.to_int();
+  } else if constexpr (kIsFloat<T>) {
+    return float_to_int(a);
+  } else {
+    return static_cast<int64_t>(a);
   }
-  push(s, as_int(a));
 }
-void to_float(Stack& s) {
-  IValue a = pop(s);
-  if (a.isTensor()) return push(s, a.toTensor().item().to_double());
-  push(s, as_double(a));
+template <typename T>
+double float_of(const T& a) {
+  if constexpr (std::is_same_v<T, IValue>) {
+    return as_double(a);
+  } else if constexpr (std::is_same_v<T, Tensor>) {
+    return a.item().to_double();
+  } else {
+    return static_cast<double>(a);
+  }
 }
-void to_bool(Stack& s) {
-  IValue a = pop(s);
-  if (a.isTensor()) return push(s, a.toTensor().item().to_bool());
-  if (a.isDouble()) return push(s, a.toDouble() != 0);
-  push(s, as_int(a) != 0);
+template <typename T>
+bool bool_of(const T& a) {
+  if constexpr (std::is_same_v<T, Tensor>) {
+    return a.item().to_bool();
+  } else {
+    return a != 0;
+  }
 }
-void to_complex(Stack& s) {
-  IValue a = pop(s);
-  if (a.isTensor()) return push(s, a.toTensor().item().to_complex());
-  push(s, as_complex(a));
+Complex complex_of_scalar(const IValue& a) {
+  check_scalar_operand(a, true, "Complex");
+  return as_complex(a);
 }
-void complex_scalar(Stack& s) {
-  check_scalar_operand(s.back(), true, "Complex");
-  to_complex(s);
-}
-double real_part(const IValue& v) {
-  return v.isTensor() ? v.toTensor().item().to_double() : as_double(v);
-}
-void complex_from_parts(Stack& s) {
-  IValue im = pop(s);
-  IValue re = pop(s);
-  push(s, Complex(real_part(re), real_part(im)));
+template <typename A, typename B>
+Complex complex_from(const A& re, const B& im) {
+  return Complex(float_of(re), float_of(im));
 }
 // int(str) / float(str): Python's literal forms, no surrounding whitespace (torch's
 // conversion refuses " 2 " too).
-void int_from_str(Stack& s) {
-  std::string text = pop_str(s);
+int64_t int_from_str(const std::string& text) {
   size_t i = 0;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
   bool ok = i < text.size();
@@ -488,15 +494,14 @@ void int_from_str(Stack& s) {
   errno = 0;
   long long v = std::strtoll(text.c_str(), nullptr, 10);
   TL_CHECK(errno == 0, ValueError, "invalid literal for int() with base 10: '{}' (out of range)", text);
-  push(s, static_cast<int64_t>(v));
+  return static_cast<int64_t>(v);
 }
-void float_from_str(Stack& s) {
-  std::string text = pop_str(s);
+double float_from_str(const std::string& text) {
   char* end = nullptr;
   double v = text.empty() || ascii_space(text[0]) ? 0 : strtod_c_locale(text.c_str(), &end);
   TL_CHECK(end != nullptr && end != text.c_str() && *end == '\0', ValueError,
            "could not convert string to float: '{}'", text);
-  push(s, v);
+  return v;
 }
 
 // The implicit tensor -> number conversions the compiler inserts where a 0-dim tensor
@@ -506,21 +511,16 @@ Scalar implicit_item(const Tensor& t) {
            "Cannot input a tensor of dimension other than 0 as a scalar argument");
   return t.item();
 }
-void int_implicit(Stack& s) {
-  Tensor t = pop_tensor(s);
+int64_t int_implicit(const Tensor& t) {
   TL_CHECK(!is_floating(t.dtype()) && !is_complex(t.dtype()), TypeError,
            "Cannot input a tensor of type {} as an integral argument", dtype_info(t.dtype()).scalar_type_name);
-  push(s, implicit_item(t).to_int());
+  return implicit_item(t).to_int();
 }
-void float_implicit(Stack& s) { push(s, implicit_item(pop_tensor(s)).to_double()); }
-void scalar_implicit(Stack& s) { push(s, IValue(implicit_item(pop_tensor(s)))); }
+double float_implicit(const Tensor& t) { return implicit_item(t).to_double(); }
 
-// --- misc -------------------------------------------------------------------------------
+// --- range helpers the compiler emits for `for i in range(...)` -------------------------
 // len(range(lo, hi, step)).
-void range_length(Stack& s) {
-  int64_t step = pop_int(s);
-  int64_t hi = pop_int(s);
-  int64_t lo = pop_int(s);
+int64_t range_length(int64_t lo, int64_t hi, int64_t step) {
   TL_CHECK(step != 0, ValueError, "range() arg 3 must not be zero");
   // In unsigned arithmetic: hi - lo can pass INT64_MAX (enumerate(l, -2) counts to
   // INT64_MAX from -2), where torch's int64 overflows and its loop runs zero times. A
@@ -529,366 +529,351 @@ void range_length(Stack& s) {
   uint64_t n = 0;
   if (step > 0 && lo < hi) n = 1 + (span(lo, hi) - 1) / static_cast<uint64_t>(step);
   if (step < 0 && lo > hi) n = 1 + (span(hi, lo) - 1) / (0 - static_cast<uint64_t>(step));
-  push(s, static_cast<int64_t>(std::min<uint64_t>(n, std::numeric_limits<int64_t>::max())));
+  return static_cast<int64_t>(std::min<uint64_t>(n, std::numeric_limits<int64_t>::max()));
 }
 // The index-th value of range(start, ..., step).
-void derive_index(Stack& s) {
-  int64_t step = pop_int(s);
-  int64_t start = pop_int(s);
-  int64_t index = pop_int(s);
-  push(s, wrap_add(start, wrap_mul(index, step)));
-}
+int64_t derive_index(int64_t index, int64_t start, int64_t step) { return wrap_add(start, wrap_mul(index, step)); }
 
 }  // namespace
 
 static RegisterOps reg({
     // add
-    {"aten::add(Scalar a, Scalar b) -> Scalar", binary<Add>},
-    {"aten::add.complex(complex a, complex b) -> complex", binary<Add>},
-    {"aten::add.complex_float(complex a, float b) -> complex", binary<Add>},
-    {"aten::add.complex_int(complex a, int b) -> complex", binary<Add>},
-    {"aten::add.float(float a, float b) -> float", binary<Add>},
-    {"aten::add.float_complex(float a, complex b) -> complex", binary<Add>},
-    {"aten::add.float_int(float a, int b) -> float", binary<Add>},
-    {"aten::add.int(int a, int b) -> int", binary<Add>},
-    {"aten::add.int_complex(int a, complex b) -> complex", binary<Add>},
-    {"aten::add.int_float(int a, float b) -> float", binary<Add>},
+    {"aten::add(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<Add>>},
+    {"aten::add.complex(complex a, complex b) -> complex", boxed_inline<&binary<Add, Complex, Complex>>},
+    {"aten::add.complex_float(complex a, float b) -> complex", boxed_inline<&binary<Add, Complex, double>>},
+    {"aten::add.complex_int(complex a, int b) -> complex", boxed_inline<&binary<Add, Complex, int64_t>>},
+    {"aten::add.float(float a, float b) -> float", boxed_inline<&binary<Add, double, double>>},
+    {"aten::add.float_complex(float a, complex b) -> complex", boxed_inline<&binary<Add, double, Complex>>},
+    {"aten::add.float_int(float a, int b) -> float", boxed_inline<&binary<Add, double, int64_t>>},
+    {"aten::add.int(int a, int b) -> int", boxed_inline<&binary<Add, int64_t, int64_t>>},
+    {"aten::add.int_complex(int a, complex b) -> complex", boxed_inline<&binary<Add, int64_t, Complex>>},
+    {"aten::add.int_float(int a, float b) -> float", boxed_inline<&binary<Add, int64_t, double>>},
     // sub
-    {"aten::sub(Scalar a, Scalar b) -> Scalar", binary<Sub>},
-    {"aten::sub.complex(complex a, complex b) -> complex", binary<Sub>},
-    {"aten::sub.complex_float(complex a, float b) -> complex", binary<Sub>},
-    {"aten::sub.complex_int(complex a, int b) -> complex", binary<Sub>},
-    {"aten::sub.float(float a, float b) -> float", binary<Sub>},
-    {"aten::sub.float_complex(float a, complex b) -> complex", binary<Sub>},
-    {"aten::sub.float_int(float a, int b) -> float", binary<Sub>},
-    {"aten::sub.int(int a, int b) -> int", binary<Sub>},
-    {"aten::sub.int_complex(int a, complex b) -> complex", binary<Sub>},
-    {"aten::sub.int_float(int a, float b) -> float", binary<Sub>},
+    {"aten::sub(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<Sub>>},
+    {"aten::sub.complex(complex a, complex b) -> complex", boxed_inline<&binary<Sub, Complex, Complex>>},
+    {"aten::sub.complex_float(complex a, float b) -> complex", boxed_inline<&binary<Sub, Complex, double>>},
+    {"aten::sub.complex_int(complex a, int b) -> complex", boxed_inline<&binary<Sub, Complex, int64_t>>},
+    {"aten::sub.float(float a, float b) -> float", boxed_inline<&binary<Sub, double, double>>},
+    {"aten::sub.float_complex(float a, complex b) -> complex", boxed_inline<&binary<Sub, double, Complex>>},
+    {"aten::sub.float_int(float a, int b) -> float", boxed_inline<&binary<Sub, double, int64_t>>},
+    {"aten::sub.int(int a, int b) -> int", boxed_inline<&binary<Sub, int64_t, int64_t>>},
+    {"aten::sub.int_complex(int a, complex b) -> complex", boxed_inline<&binary<Sub, int64_t, Complex>>},
+    {"aten::sub.int_float(int a, float b) -> float", boxed_inline<&binary<Sub, int64_t, double>>},
     // mul
-    {"aten::mul(Scalar a, Scalar b) -> Scalar", binary<Mul>},
-    {"aten::mul.complex(complex a, complex b) -> complex", binary<Mul>},
-    {"aten::mul.complex_float(complex a, float b) -> complex", binary<Mul>},
-    {"aten::mul.complex_int(complex a, int b) -> complex", binary<Mul>},
-    {"aten::mul.float(float a, float b) -> float", binary<Mul>},
-    {"aten::mul.float_complex(float a, complex b) -> complex", binary<Mul>},
-    {"aten::mul.float_int(float a, int b) -> float", binary<Mul>},
-    {"aten::mul.int(int a, int b) -> int", binary<Mul>},
-    {"aten::mul.int_complex(int a, complex b) -> complex", binary<Mul>},
-    {"aten::mul.int_float(int a, float b) -> float", binary<Mul>},
+    {"aten::mul(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<Mul>>},
+    {"aten::mul.complex(complex a, complex b) -> complex", boxed_inline<&binary<Mul, Complex, Complex>>},
+    {"aten::mul.complex_float(complex a, float b) -> complex", boxed_inline<&binary<Mul, Complex, double>>},
+    {"aten::mul.complex_int(complex a, int b) -> complex", boxed_inline<&binary<Mul, Complex, int64_t>>},
+    {"aten::mul.float(float a, float b) -> float", boxed_inline<&binary<Mul, double, double>>},
+    {"aten::mul.float_complex(float a, complex b) -> complex", boxed_inline<&binary<Mul, double, Complex>>},
+    {"aten::mul.float_int(float a, int b) -> float", boxed_inline<&binary<Mul, double, int64_t>>},
+    {"aten::mul.int(int a, int b) -> int", boxed_inline<&binary<Mul, int64_t, int64_t>>},
+    {"aten::mul.int_complex(int a, complex b) -> complex", boxed_inline<&binary<Mul, int64_t, Complex>>},
+    {"aten::mul.int_float(int a, float b) -> float", boxed_inline<&binary<Mul, int64_t, double>>},
     // div
-    {"aten::div(Scalar a, Scalar b) -> float", binary<Div>},
-    {"aten::div.complex(complex a, complex b) -> complex", binary<Div>},
-    {"aten::div.float(float a, float b) -> float", binary<Div>},
-    {"aten::div.int(int a, int b) -> float", binary<Div>},
+    {"aten::div(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<Div>>},
+    {"aten::div.complex(complex a, complex b) -> complex", boxed_inline<&binary<Div, Complex, Complex>>},
+    {"aten::div.float(float a, float b) -> float", boxed_inline<&binary<Div, double, double>>},
+    {"aten::div.int(int a, int b) -> float", boxed_inline<&binary<Div, int64_t, int64_t>>},
     // floordiv
-    {"aten::floordiv(Scalar a, Scalar b) -> Scalar", binary<FloorDiv>},
-    {"aten::floordiv.float(float a, float b) -> float", binary<FloorDiv>},
-    {"aten::floordiv.float_int(float a, int b) -> float", binary<FloorDiv>},
-    {"aten::floordiv.int(int a, int b) -> int", binary<FloorDiv>},
-    {"aten::floordiv.int_float(int a, float b) -> float", binary<FloorDiv>},
+    {"aten::floordiv(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<FloorDiv>>},
+    {"aten::floordiv.float(float a, float b) -> float", boxed_inline<&binary<FloorDiv, double, double>>},
+    {"aten::floordiv.float_int(float a, int b) -> float", boxed_inline<&binary<FloorDiv, double, int64_t>>},
+    {"aten::floordiv.int(int a, int b) -> int", boxed_inline<&binary<FloorDiv, int64_t, int64_t>>},
+    {"aten::floordiv.int_float(int a, float b) -> float", boxed_inline<&binary<FloorDiv, int64_t, double>>},
     // remainder
-    {"aten::remainder(Scalar a, Scalar b) -> Scalar", binary<Remainder>},
-    {"aten::remainder.float(float a, float b) -> float", binary<Remainder>},
-    {"aten::remainder.float_int(float a, int b) -> float", binary<Remainder>},
-    {"aten::remainder.int(int a, int b) -> int", binary<Remainder>},
-    {"aten::remainder.int_float(int a, float b) -> float", binary<Remainder>},
+    {"aten::remainder(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<Remainder>>},
+    {"aten::remainder.float(float a, float b) -> float", boxed_inline<&binary<Remainder, double, double>>},
+    {"aten::remainder.float_int(float a, int b) -> float", boxed_inline<&binary<Remainder, double, int64_t>>},
+    {"aten::remainder.int(int a, int b) -> int", boxed_inline<&binary<Remainder, int64_t, int64_t>>},
+    {"aten::remainder.int_float(int a, float b) -> float", boxed_inline<&binary<Remainder, int64_t, double>>},
     // fmod
-    {"aten::fmod(Scalar a, Scalar b) -> float", binary<FMod>},
-    {"aten::fmod.float(float a, float b) -> float", binary<FMod>},
-    {"aten::fmod.float_int(float a, int b) -> float", binary<FMod>},
-    {"aten::fmod.int(int a, int b) -> float", binary<FMod>},
-    {"aten::fmod.int_float(int a, float b) -> float", binary<FMod>},
+    {"aten::fmod(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<FMod>>},
+    {"aten::fmod.float(float a, float b) -> float", boxed_inline<&binary<FMod, double, double>>},
+    {"aten::fmod.float_int(float a, int b) -> float", boxed_inline<&binary<FMod, double, int64_t>>},
+    {"aten::fmod.int(int a, int b) -> float", boxed_inline<&binary<FMod, int64_t, int64_t>>},
+    {"aten::fmod.int_float(int a, float b) -> float", boxed_inline<&binary<FMod, int64_t, double>>},
     // atan2
-    {"aten::atan2.Scalar_Scalar(Scalar a, Scalar b) -> float", binary<Atan2>},
-    {"aten::atan2.float(float a, float b) -> float", binary<Atan2>},
-    {"aten::atan2.float_int(float a, int b) -> float", binary<Atan2>},
-    {"aten::atan2.int(int a, int b) -> float", binary<Atan2>},
-    {"aten::atan2.int_float(int a, float b) -> float", binary<Atan2>},
+    {"aten::atan2.Scalar_Scalar(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<Atan2>>},
+    {"aten::atan2.float(float a, float b) -> float", boxed_inline<&binary<Atan2, double, double>>},
+    {"aten::atan2.float_int(float a, int b) -> float", boxed_inline<&binary<Atan2, double, int64_t>>},
+    {"aten::atan2.int(int a, int b) -> float", boxed_inline<&binary<Atan2, int64_t, int64_t>>},
+    {"aten::atan2.int_float(int a, float b) -> float", boxed_inline<&binary<Atan2, int64_t, double>>},
     // copysign
-    {"aten::copysign(Scalar a, Scalar b) -> float", binary<CopySign>},
-    {"aten::copysign.float(float a, float b) -> float", binary<CopySign>},
-    {"aten::copysign.float_int(float a, int b) -> float", binary<CopySign>},
-    {"aten::copysign.int(int a, int b) -> float", binary<CopySign>},
-    {"aten::copysign.int_float(int a, float b) -> float", binary<CopySign>},
+    {"aten::copysign(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<CopySign>>},
+    {"aten::copysign.float(float a, float b) -> float", boxed_inline<&binary<CopySign, double, double>>},
+    {"aten::copysign.float_int(float a, int b) -> float", boxed_inline<&binary<CopySign, double, int64_t>>},
+    {"aten::copysign.int(int a, int b) -> float", boxed_inline<&binary<CopySign, int64_t, int64_t>>},
+    {"aten::copysign.int_float(int a, float b) -> float", boxed_inline<&binary<CopySign, int64_t, double>>},
     // mathremainder
-    {"aten::mathremainder(Scalar a, Scalar b) -> float", binary<MathRemainder>},
-    {"aten::mathremainder.float(float a, float b) -> float", binary<MathRemainder>},
-    {"aten::mathremainder.float_int(float a, int b) -> float", binary<MathRemainder>},
-    {"aten::mathremainder.int(int a, int b) -> float", binary<MathRemainder>},
-    {"aten::mathremainder.int_float(int a, float b) -> float", binary<MathRemainder>},
+    {"aten::mathremainder(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<MathRemainder>>},
+    {"aten::mathremainder.float(float a, float b) -> float", boxed_inline<&binary<MathRemainder, double, double>>},
+    {"aten::mathremainder.float_int(float a, int b) -> float", boxed_inline<&binary<MathRemainder, double, int64_t>>},
+    {"aten::mathremainder.int(int a, int b) -> float", boxed_inline<&binary<MathRemainder, int64_t, int64_t>>},
+    {"aten::mathremainder.int_float(int a, float b) -> float", boxed_inline<&binary<MathRemainder, int64_t, double>>},
     // polar
-    {"aten::polar.Scalar_Scalar(Scalar a, Scalar b) -> Scalar", binary<Polar>},
-    {"aten::polar.float(float a, float b) -> complex", binary<Polar>},
-    {"aten::polar.float_int(float a, int b) -> complex", binary<Polar>},
-    {"aten::polar.int(int a, int b) -> complex", binary<Polar>},
-    {"aten::polar.int_float(int a, float b) -> complex", binary<Polar>},
+    {"aten::polar.Scalar_Scalar(Scalar a, Scalar b) -> Scalar", boxed_inline<&binary_scalar<Polar>>},
+    {"aten::polar.float(float a, float b) -> complex", boxed_inline<&binary<Polar, double, double>>},
+    {"aten::polar.float_int(float a, int b) -> complex", boxed_inline<&binary<Polar, double, int64_t>>},
+    {"aten::polar.int(int a, int b) -> complex", boxed_inline<&binary<Polar, int64_t, int64_t>>},
+    {"aten::polar.int_float(int a, float b) -> complex", boxed_inline<&binary<Polar, int64_t, double>>},
     // pow
-    {"aten::pow.Scalar_Scalar(Scalar a, Scalar b) -> float", binary<Pow>},
-    {"aten::pow.complex(complex a, complex b) -> complex", binary<Pow>},
-    {"aten::pow.complex_float(complex a, float b) -> complex", binary<Pow>},
-    {"aten::pow.float(float a, float b) -> float", binary<Pow>},
-    {"aten::pow.float_complex(float a, complex b) -> complex", binary<Pow>},
-    {"aten::pow.float_int(float a, int b) -> float", binary<Pow>},
-    {"aten::pow.int(int a, int b) -> float", binary<Pow>},
-    {"aten::pow.int_float(int a, float b) -> float", binary<Pow>},
-    {"aten::pow.int_to_int(int a, int b) -> int", pow_int_to_int},
+    {"aten::pow.Scalar_Scalar(Scalar a, Scalar b) -> float", boxed_inline<&binary_scalar<Pow>>},
+    {"aten::pow.complex(complex a, complex b) -> complex", boxed_inline<&binary<Pow, Complex, Complex>>},
+    {"aten::pow.complex_float(complex a, float b) -> complex", boxed_inline<&binary<Pow, Complex, double>>},
+    {"aten::pow.float(float a, float b) -> float", boxed_inline<&binary<Pow, double, double>>},
+    {"aten::pow.float_complex(float a, complex b) -> complex", boxed_inline<&binary<Pow, double, Complex>>},
+    {"aten::pow.float_int(float a, int b) -> float", boxed_inline<&binary<Pow, double, int64_t>>},
+    {"aten::pow.int(int a, int b) -> float", boxed_inline<&binary<Pow, int64_t, int64_t>>},
+    {"aten::pow.int_float(int a, float b) -> float", boxed_inline<&binary<Pow, int64_t, double>>},
+    {"aten::pow.int_to_int(int a, int b) -> int", boxed_inline<&pow_int_to_int>},
     // log(x) and log(x, base)
-    {"aten::log.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log>},
-    {"aten::log.complex(complex a) -> complex", math1<Math_log>},
-    {"aten::log.float(float a) -> float", math1<Math_log>},
-    {"aten::log.int(int a) -> float", math1<Math_log>},
-    {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", log_base},
-    {"aten::log.complex_complex(complex a, complex b) -> complex", log_base},
-    {"aten::log.complex_float(complex a, float b) -> complex", log_base},
-    {"aten::log.complex_int(complex a, int b) -> complex", log_base},
-    {"aten::log.float_complex(float a, complex b) -> complex", log_base},
-    {"aten::log.float_float(float a, float b) -> float", log_base},
-    {"aten::log.float_int(float a, int b) -> float", log_base},
-    {"aten::log.int_complex(int a, complex b) -> complex", log_base},
-    {"aten::log.int_float(int a, float b) -> float", log_base},
-    {"aten::log.int_int(int a, int b) -> float", log_base},
+    {"aten::log.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_log>>},
+    {"aten::log.complex(complex a) -> complex", boxed_inline<&math1<Math_log, Complex>>},
+    {"aten::log.float(float a) -> float", boxed_inline<&math1<Math_log, double>>},
+    {"aten::log.int(int a) -> float", boxed_inline<&math1<Math_log, int64_t>>},
+    {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", boxed_inline<&log_base_scalar>},
+    {"aten::log.complex_complex(complex a, complex b) -> complex", boxed_inline<&log_base<Complex, Complex>>},
+    {"aten::log.complex_float(complex a, float b) -> complex", boxed_inline<&log_base<Complex, double>>},
+    {"aten::log.complex_int(complex a, int b) -> complex", boxed_inline<&log_base<Complex, int64_t>>},
+    {"aten::log.float_complex(float a, complex b) -> complex", boxed_inline<&log_base<double, Complex>>},
+    {"aten::log.float_float(float a, float b) -> float", boxed_inline<&log_base<double, double>>},
+    {"aten::log.float_int(float a, int b) -> float", boxed_inline<&log_base<double, int64_t>>},
+    {"aten::log.int_complex(int a, complex b) -> complex", boxed_inline<&log_base<int64_t, Complex>>},
+    {"aten::log.int_float(int a, float b) -> float", boxed_inline<&log_base<int64_t, double>>},
+    {"aten::log.int_int(int a, int b) -> float", boxed_inline<&log_base<int64_t, int64_t>>},
     // lt
-    {"aten::lt(Scalar a, Scalar b) -> bool", compare<std::less<>>},
-    {"aten::lt.float(float a, float b) -> bool", compare<std::less<>>},
-    {"aten::lt.float_int(float a, int b) -> bool", compare<std::less<>>},
-    {"aten::lt.int(int a, int b) -> bool", compare<std::less<>>},
-    {"aten::lt.int_float(int a, float b) -> bool", compare<std::less<>>},
-    {"aten::lt.str(str a, str b) -> bool", compare<std::less<>>},
+    {"aten::lt(Scalar a, Scalar b) -> bool", boxed_inline<&compare_scalar<std::less<>>>},
+    {"aten::lt.float(float a, float b) -> bool", boxed_inline<&compare<std::less<>, double, double>>},
+    {"aten::lt.float_int(float a, int b) -> bool", boxed_inline<&compare<std::less<>, double, int64_t>>},
+    {"aten::lt.int(int a, int b) -> bool", boxed_inline<&compare<std::less<>, int64_t, int64_t>>},
+    {"aten::lt.int_float(int a, float b) -> bool", boxed_inline<&compare<std::less<>, int64_t, double>>},
+    {"aten::lt.str(str a, str b) -> bool", boxed_inline<&compare_str<std::less<>>>},
     // le
-    {"aten::le(Scalar a, Scalar b) -> bool", compare<std::less_equal<>>},
-    {"aten::le.float(float a, float b) -> bool", compare<std::less_equal<>>},
-    {"aten::le.float_int(float a, int b) -> bool", compare<std::less_equal<>>},
-    {"aten::le.int(int a, int b) -> bool", compare<std::less_equal<>>},
-    {"aten::le.int_float(int a, float b) -> bool", compare<std::less_equal<>>},
-    {"aten::le.str(str a, str b) -> bool", compare<std::less_equal<>>},
+    {"aten::le(Scalar a, Scalar b) -> bool", boxed_inline<&compare_scalar<std::less_equal<>>>},
+    {"aten::le.float(float a, float b) -> bool", boxed_inline<&compare<std::less_equal<>, double, double>>},
+    {"aten::le.float_int(float a, int b) -> bool", boxed_inline<&compare<std::less_equal<>, double, int64_t>>},
+    {"aten::le.int(int a, int b) -> bool", boxed_inline<&compare<std::less_equal<>, int64_t, int64_t>>},
+    {"aten::le.int_float(int a, float b) -> bool", boxed_inline<&compare<std::less_equal<>, int64_t, double>>},
+    {"aten::le.str(str a, str b) -> bool", boxed_inline<&compare_str<std::less_equal<>>>},
     // gt
-    {"aten::gt(Scalar a, Scalar b) -> bool", compare<std::greater<>>},
-    {"aten::gt.float(float a, float b) -> bool", compare<std::greater<>>},
-    {"aten::gt.float_int(float a, int b) -> bool", compare<std::greater<>>},
-    {"aten::gt.int(int a, int b) -> bool", compare<std::greater<>>},
-    {"aten::gt.int_float(int a, float b) -> bool", compare<std::greater<>>},
-    {"aten::gt.str(str a, str b) -> bool", compare<std::greater<>>},
+    {"aten::gt(Scalar a, Scalar b) -> bool", boxed_inline<&compare_scalar<std::greater<>>>},
+    {"aten::gt.float(float a, float b) -> bool", boxed_inline<&compare<std::greater<>, double, double>>},
+    {"aten::gt.float_int(float a, int b) -> bool", boxed_inline<&compare<std::greater<>, double, int64_t>>},
+    {"aten::gt.int(int a, int b) -> bool", boxed_inline<&compare<std::greater<>, int64_t, int64_t>>},
+    {"aten::gt.int_float(int a, float b) -> bool", boxed_inline<&compare<std::greater<>, int64_t, double>>},
+    {"aten::gt.str(str a, str b) -> bool", boxed_inline<&compare_str<std::greater<>>>},
     // ge
-    {"aten::ge(Scalar a, Scalar b) -> bool", compare<std::greater_equal<>>},
-    {"aten::ge.float(float a, float b) -> bool", compare<std::greater_equal<>>},
-    {"aten::ge.float_int(float a, int b) -> bool", compare<std::greater_equal<>>},
-    {"aten::ge.int(int a, int b) -> bool", compare<std::greater_equal<>>},
-    {"aten::ge.int_float(int a, float b) -> bool", compare<std::greater_equal<>>},
-    {"aten::ge.str(str a, str b) -> bool", compare<std::greater_equal<>>},
+    {"aten::ge(Scalar a, Scalar b) -> bool", boxed_inline<&compare_scalar<std::greater_equal<>>>},
+    {"aten::ge.float(float a, float b) -> bool", boxed_inline<&compare<std::greater_equal<>, double, double>>},
+    {"aten::ge.float_int(float a, int b) -> bool", boxed_inline<&compare<std::greater_equal<>, double, int64_t>>},
+    {"aten::ge.int(int a, int b) -> bool", boxed_inline<&compare<std::greater_equal<>, int64_t, int64_t>>},
+    {"aten::ge.int_float(int a, float b) -> bool", boxed_inline<&compare<std::greater_equal<>, int64_t, double>>},
+    {"aten::ge.str(str a, str b) -> bool", boxed_inline<&compare_str<std::greater_equal<>>>},
     // eq / ne: numbers, strings, lists, devices, enums
-    {"aten::eq(Scalar a, Scalar b) -> bool", generic_eq},
-    {"aten::eq.bool(bool a, bool b) -> bool", generic_eq},
-    {"aten::eq.bool_list(bool[] a, bool[] b) -> bool", generic_eq},
-    {"aten::eq.complex(complex a, complex b) -> bool", generic_eq},
-    {"aten::eq.complex_float(complex a, float b) -> bool", generic_eq},
-    {"aten::eq.device(Device a, Device b) -> bool", generic_eq},
-    {"aten::eq.enum(AnyEnumType a, AnyEnumType b) -> bool", generic_eq},
-    {"aten::eq.float(float a, float b) -> bool", generic_eq},
-    {"aten::eq.float_complex(float a, complex b) -> bool", generic_eq},
-    {"aten::eq.float_int(float a, int b) -> bool", generic_eq},
-    {"aten::eq.float_list(float[] a, float[] b) -> bool", generic_eq},
-    {"aten::eq.int(int a, int b) -> bool", generic_eq},
-    {"aten::eq.int_float(int a, float b) -> bool", generic_eq},
-    {"aten::eq.int_list(int[] a, int[] b) -> bool", generic_eq},
-    {"aten::eq.str(str a, str b) -> bool", generic_eq},
-    {"aten::eq.str_list(str[] a, str[] b) -> bool", generic_eq},
-    {"aten::ne(Scalar a, Scalar b) -> bool", generic_ne},
-    {"aten::ne.bool(bool a, bool b) -> bool", generic_ne},
-    {"aten::ne.bool_list(bool[] a, bool[] b) -> bool", generic_ne},
-    {"aten::ne.complex(complex a, complex b) -> bool", generic_ne},
-    {"aten::ne.complex_float(complex a, float b) -> bool", generic_ne},
-    {"aten::ne.device(Device a, Device b) -> bool", generic_ne},
-    {"aten::ne.enum(AnyEnumType a, AnyEnumType b) -> bool", generic_ne},
-    {"aten::ne.float(float a, float b) -> bool", generic_ne},
-    {"aten::ne.float_complex(float a, complex b) -> bool", generic_ne},
-    {"aten::ne.float_int(float a, int b) -> bool", generic_ne},
-    {"aten::ne.float_list(float[] a, float[] b) -> bool", generic_ne},
-    {"aten::ne.int(int a, int b) -> bool", generic_ne},
-    {"aten::ne.int_float(int a, float b) -> bool", generic_ne},
-    {"aten::ne.int_list(int[] a, int[] b) -> bool", generic_ne},
-    {"aten::ne.str(str a, str b) -> bool", generic_ne},
-    {"aten::ne.str_list(str[] a, str[] b) -> bool", generic_ne},
+    {"aten::eq(Scalar a, Scalar b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.bool(bool a, bool b) -> bool", boxed_inline<&equal<bool, bool>>},
+    {"aten::eq.bool_list(bool[] a, bool[] b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.complex(complex a, complex b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.complex_float(complex a, float b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.device(Device a, Device b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.enum(AnyEnumType a, AnyEnumType b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.float(float a, float b) -> bool", boxed_inline<&equal<double, double>>},
+    {"aten::eq.float_complex(float a, complex b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.float_int(float a, int b) -> bool", boxed_inline<&equal<double, int64_t>>},
+    {"aten::eq.float_list(float[] a, float[] b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.int(int a, int b) -> bool", boxed_inline<&equal<int64_t, int64_t>>},
+    {"aten::eq.int_float(int a, float b) -> bool", boxed_inline<&equal<int64_t, double>>},
+    {"aten::eq.int_list(int[] a, int[] b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::eq.str(str a, str b) -> bool", boxed_inline<&equal<std::string, std::string>>},
+    {"aten::eq.str_list(str[] a, str[] b) -> bool", boxed_inline<&equal<IValue, IValue>>},
+    {"aten::ne(Scalar a, Scalar b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.bool(bool a, bool b) -> bool", boxed_inline<&not_equal<bool, bool>>},
+    {"aten::ne.bool_list(bool[] a, bool[] b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.complex(complex a, complex b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.complex_float(complex a, float b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.device(Device a, Device b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.enum(AnyEnumType a, AnyEnumType b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.float(float a, float b) -> bool", boxed_inline<&not_equal<double, double>>},
+    {"aten::ne.float_complex(float a, complex b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.float_int(float a, int b) -> bool", boxed_inline<&not_equal<double, int64_t>>},
+    {"aten::ne.float_list(float[] a, float[] b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.int(int a, int b) -> bool", boxed_inline<&not_equal<int64_t, int64_t>>},
+    {"aten::ne.int_float(int a, float b) -> bool", boxed_inline<&not_equal<int64_t, double>>},
+    {"aten::ne.int_list(int[] a, int[] b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
+    {"aten::ne.str(str a, str b) -> bool", boxed_inline<&not_equal<std::string, std::string>>},
+    {"aten::ne.str_list(str[] a, str[] b) -> bool", boxed_inline<&not_equal<IValue, IValue>>},
     // unary
-    {"aten::neg.Scalar(Scalar a) -> Scalar", neg_scalar},
-    {"aten::neg.complex(complex a) -> complex", neg},
-    {"aten::neg.float(float a) -> float", neg},
-    {"aten::neg.int(int a) -> int", neg},
-    {"prim::abs.Scalar(Scalar a) -> Scalar", abs_scalar},
-    {"prim::abs.complex(complex a) -> float", abs_},
-    {"prim::abs.float(float a) -> float", abs_},
-    {"prim::abs.int(int a) -> int", abs_},
-    {"aten::sqrt.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sqrt>},
-    {"aten::sqrt.complex(complex a) -> complex", math1<Math_sqrt>},
-    {"aten::sqrt.float(float a) -> float", math1<Math_sqrt>},
-    {"aten::sqrt.int(int a) -> float", math1<Math_sqrt>},
-    {"aten::exp.Scalar(Scalar a) -> Scalar", math1_scalar<Math_exp>},
-    {"aten::exp.complex(complex a) -> complex", math1<Math_exp>},
-    {"aten::exp.float(float a) -> float", math1<Math_exp>},
-    {"aten::exp.int(int a) -> float", math1<Math_exp>},
-    {"aten::log10.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log10>},
-    {"aten::log10.complex(complex a) -> complex", math1<Math_log10>},
-    {"aten::log10.float(float a) -> float", math1<Math_log10>},
-    {"aten::log10.int(int a) -> float", math1<Math_log10>},
-    {"aten::log1p.Scalar(Scalar a) -> Scalar", math1_scalar<Math_log1p>},
-    {"aten::log1p.float(float a) -> float", math1<Math_log1p>},
-    {"aten::log1p.int(int a) -> float", math1<Math_log1p>},
-    {"aten::expm1.Scalar(Scalar a) -> Scalar", math1_scalar<Math_expm1>},
-    {"aten::expm1.float(float a) -> float", math1<Math_expm1>},
-    {"aten::expm1.int(int a) -> float", math1<Math_expm1>},
-    {"aten::sin.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sin>},
-    {"aten::sin.complex(complex a) -> complex", math1<Math_sin>},
-    {"aten::sin.float(float a) -> float", math1<Math_sin>},
-    {"aten::sin.int(int a) -> float", math1<Math_sin>},
-    {"aten::cos.Scalar(Scalar a) -> Scalar", math1_scalar<Math_cos>},
-    {"aten::cos.complex(complex a) -> complex", math1<Math_cos>},
-    {"aten::cos.float(float a) -> float", math1<Math_cos>},
-    {"aten::cos.int(int a) -> float", math1<Math_cos>},
-    {"aten::tan.Scalar(Scalar a) -> Scalar", math1_scalar<Math_tan>},
-    {"aten::tan.complex(complex a) -> complex", math1<Math_tan>},
-    {"aten::tan.float(float a) -> float", math1<Math_tan>},
-    {"aten::tan.int(int a) -> float", math1<Math_tan>},
-    {"aten::asin.Scalar(Scalar a) -> Scalar", math1_scalar<Math_asin>},
-    {"aten::asin.complex(complex a) -> complex", math1<Math_asin>},
-    {"aten::asin.float(float a) -> float", math1<Math_asin>},
-    {"aten::asin.int(int a) -> float", math1<Math_asin>},
-    {"aten::acos.Scalar(Scalar a) -> Scalar", math1_scalar<Math_acos>},
-    {"aten::acos.complex(complex a) -> complex", math1<Math_acos>},
-    {"aten::acos.float(float a) -> float", math1<Math_acos>},
-    {"aten::acos.int(int a) -> float", math1<Math_acos>},
-    {"aten::atan.Scalar(Scalar a) -> Scalar", math1_scalar<Math_atan>},
-    {"aten::atan.complex(complex a) -> complex", math1<Math_atan>},
-    {"aten::atan.float(float a) -> float", math1<Math_atan>},
-    {"aten::atan.int(int a) -> float", math1<Math_atan>},
-    {"aten::sinh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_sinh>},
-    {"aten::sinh.complex(complex a) -> complex", math1<Math_sinh>},
-    {"aten::sinh.float(float a) -> float", math1<Math_sinh>},
-    {"aten::sinh.int(int a) -> float", math1<Math_sinh>},
-    {"aten::cosh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_cosh>},
-    {"aten::cosh.complex(complex a) -> complex", math1<Math_cosh>},
-    {"aten::cosh.float(float a) -> float", math1<Math_cosh>},
-    {"aten::cosh.int(int a) -> float", math1<Math_cosh>},
-    {"aten::tanh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_tanh>},
-    {"aten::tanh.complex(complex a) -> complex", math1<Math_tanh>},
-    {"aten::tanh.float(float a) -> float", math1<Math_tanh>},
-    {"aten::tanh.int(int a) -> float", math1<Math_tanh>},
-    {"aten::asinh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_asinh>},
-    {"aten::asinh.complex(complex a) -> complex", math1<Math_asinh>},
-    {"aten::asinh.float(float a) -> float", math1<Math_asinh>},
-    {"aten::asinh.int(int a) -> float", math1<Math_asinh>},
-    {"aten::acosh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_acosh>},
-    {"aten::acosh.complex(complex a) -> complex", math1<Math_acosh>},
-    {"aten::acosh.float(float a) -> float", math1<Math_acosh>},
-    {"aten::acosh.int(int a) -> float", math1<Math_acosh>},
-    {"aten::atanh.Scalar(Scalar a) -> Scalar", math1_scalar<Math_atanh>},
-    {"aten::atanh.complex(complex a) -> complex", math1<Math_atanh>},
-    {"aten::atanh.float(float a) -> float", math1<Math_atanh>},
-    {"aten::atanh.int(int a) -> float", math1<Math_atanh>},
-    {"aten::erf.Scalar(Scalar a) -> Scalar", math1_scalar<Math_erf>},
-    {"aten::erf.float(float a) -> float", math1<Math_erf>},
-    {"aten::erf.int(int a) -> float", math1<Math_erf>},
-    {"aten::erfc.Scalar(Scalar a) -> Scalar", math1_scalar<Math_erfc>},
-    {"aten::erfc.float(float a) -> float", math1<Math_erfc>},
-    {"aten::erfc.int(int a) -> float", math1<Math_erfc>},
-    {"aten::gamma.Scalar(Scalar a) -> Scalar", math1_scalar<Math_gamma>},
-    {"aten::gamma.float(float a) -> float", math1<Math_gamma>},
-    {"aten::gamma.int(int a) -> float", math1<Math_gamma>},
-    {"aten::lgamma.Scalar(Scalar a) -> Scalar", math1_scalar<Math_lgamma>},
-    {"aten::lgamma.float(float a) -> float", math1<Math_lgamma>},
-    {"aten::lgamma.int(int a) -> float", math1<Math_lgamma>},
-    {"aten::fabs.Scalar(Scalar a) -> Scalar", math1_scalar<Math_fabs>},
-    {"aten::fabs.float(float a) -> float", math1<Math_fabs>},
-    {"aten::fabs.int(int a) -> float", math1<Math_fabs>},
-    {"aten::degrees.Scalar(Scalar a) -> Scalar", math1_scalar<Math_degrees>},
-    {"aten::degrees.float(float a) -> float", math1<Math_degrees>},
-    {"aten::degrees.int(int a) -> float", math1<Math_degrees>},
-    {"aten::radians.Scalar(Scalar a) -> Scalar", math1_scalar<Math_radians>},
-    {"aten::radians.float(float a) -> float", math1<Math_radians>},
-    {"aten::radians.int(int a) -> float", math1<Math_radians>},
-    {"aten::round.Scalar(Scalar a) -> Scalar", math1_scalar<Math_round>},
-    {"aten::round.float(float a) -> float", math1<Math_round>},
-    {"aten::round.int(int a) -> float", math1<Math_round>},
-    {"aten::angle.Scalar(Scalar a) -> Scalar", angle_scalar},
-    {"aten::angle.complex(complex a) -> float", angle},
-    {"aten::angle.float(float a) -> float", angle},
-    {"aten::angle.int(int a) -> float", angle},
-    {"aten::floor.Scalar(Scalar a) -> Scalar", rounding_scalar<floor_>},
-    {"aten::floor.float(float a) -> int", floor_},
-    {"aten::floor.int(int a) -> int", floor_},
-    {"aten::ceil.Scalar(Scalar a) -> Scalar", rounding_scalar<ceil_>},
-    {"aten::ceil.float(float a) -> int", ceil_},
-    {"aten::ceil.int(int a) -> int", ceil_},
-    {"aten::isnan.complex(complex a) -> bool", float_predicate<FloatClass::NaN>},
-    {"aten::isnan.float(float a) -> bool", float_predicate<FloatClass::NaN>},
-    {"aten::isinf.complex(complex a) -> bool", float_predicate<FloatClass::Inf>},
-    {"aten::isinf.float(float a) -> bool", float_predicate<FloatClass::Inf>},
-    {"aten::isfinite.complex(complex a) -> bool", float_predicate<FloatClass::Finite>},
-    {"aten::isfinite.float(float a) -> bool", float_predicate<FloatClass::Finite>},
-    {"aten::factorial.int(int a) -> int", factorial},
-    {"aten::gcd.int(int a, int b) -> int", gcd},
-    {"aten::ldexp(float x, int i) -> float", ldexp},
+    {"aten::neg.Scalar(Scalar a) -> Scalar", boxed_inline<&neg_scalar>},
+    {"aten::neg.complex(complex a) -> complex", boxed_inline<&neg<Complex>>},
+    {"aten::neg.float(float a) -> float", boxed_inline<&neg<double>>},
+    {"aten::neg.int(int a) -> int", boxed_inline<&neg<int64_t>>},
+    {"prim::abs.Scalar(Scalar a) -> Scalar", boxed_inline<&abs_scalar>},
+    {"prim::abs.complex(complex a) -> float", boxed_inline<&abs_of<Complex>>},
+    {"prim::abs.float(float a) -> float", boxed_inline<&abs_of<double>>},
+    {"prim::abs.int(int a) -> int", boxed_inline<&abs_of<int64_t>>},
+    {"aten::sqrt.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_sqrt>>},
+    {"aten::sqrt.complex(complex a) -> complex", boxed_inline<&math1<Math_sqrt, Complex>>},
+    {"aten::sqrt.float(float a) -> float", boxed_inline<&math1<Math_sqrt, double>>},
+    {"aten::sqrt.int(int a) -> float", boxed_inline<&math1<Math_sqrt, int64_t>>},
+    {"aten::exp.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_exp>>},
+    {"aten::exp.complex(complex a) -> complex", boxed_inline<&math1<Math_exp, Complex>>},
+    {"aten::exp.float(float a) -> float", boxed_inline<&math1<Math_exp, double>>},
+    {"aten::exp.int(int a) -> float", boxed_inline<&math1<Math_exp, int64_t>>},
+    {"aten::log10.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_log10>>},
+    {"aten::log10.complex(complex a) -> complex", boxed_inline<&math1<Math_log10, Complex>>},
+    {"aten::log10.float(float a) -> float", boxed_inline<&math1<Math_log10, double>>},
+    {"aten::log10.int(int a) -> float", boxed_inline<&math1<Math_log10, int64_t>>},
+    {"aten::log1p.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_log1p>>},
+    {"aten::log1p.float(float a) -> float", boxed_inline<&math1<Math_log1p, double>>},
+    {"aten::log1p.int(int a) -> float", boxed_inline<&math1<Math_log1p, int64_t>>},
+    {"aten::expm1.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_expm1>>},
+    {"aten::expm1.float(float a) -> float", boxed_inline<&math1<Math_expm1, double>>},
+    {"aten::expm1.int(int a) -> float", boxed_inline<&math1<Math_expm1, int64_t>>},
+    {"aten::sin.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_sin>>},
+    {"aten::sin.complex(complex a) -> complex", boxed_inline<&math1<Math_sin, Complex>>},
+    {"aten::sin.float(float a) -> float", boxed_inline<&math1<Math_sin, double>>},
+    {"aten::sin.int(int a) -> float", boxed_inline<&math1<Math_sin, int64_t>>},
+    {"aten::cos.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_cos>>},
+    {"aten::cos.complex(complex a) -> complex", boxed_inline<&math1<Math_cos, Complex>>},
+    {"aten::cos.float(float a) -> float", boxed_inline<&math1<Math_cos, double>>},
+    {"aten::cos.int(int a) -> float", boxed_inline<&math1<Math_cos, int64_t>>},
+    {"aten::tan.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_tan>>},
+    {"aten::tan.complex(complex a) -> complex", boxed_inline<&math1<Math_tan, Complex>>},
+    {"aten::tan.float(float a) -> float", boxed_inline<&math1<Math_tan, double>>},
+    {"aten::tan.int(int a) -> float", boxed_inline<&math1<Math_tan, int64_t>>},
+    {"aten::asin.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_asin>>},
+    {"aten::asin.complex(complex a) -> complex", boxed_inline<&math1<Math_asin, Complex>>},
+    {"aten::asin.float(float a) -> float", boxed_inline<&math1<Math_asin, double>>},
+    {"aten::asin.int(int a) -> float", boxed_inline<&math1<Math_asin, int64_t>>},
+    {"aten::acos.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_acos>>},
+    {"aten::acos.complex(complex a) -> complex", boxed_inline<&math1<Math_acos, Complex>>},
+    {"aten::acos.float(float a) -> float", boxed_inline<&math1<Math_acos, double>>},
+    {"aten::acos.int(int a) -> float", boxed_inline<&math1<Math_acos, int64_t>>},
+    {"aten::atan.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_atan>>},
+    {"aten::atan.complex(complex a) -> complex", boxed_inline<&math1<Math_atan, Complex>>},
+    {"aten::atan.float(float a) -> float", boxed_inline<&math1<Math_atan, double>>},
+    {"aten::atan.int(int a) -> float", boxed_inline<&math1<Math_atan, int64_t>>},
+    {"aten::sinh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_sinh>>},
+    {"aten::sinh.complex(complex a) -> complex", boxed_inline<&math1<Math_sinh, Complex>>},
+    {"aten::sinh.float(float a) -> float", boxed_inline<&math1<Math_sinh, double>>},
+    {"aten::sinh.int(int a) -> float", boxed_inline<&math1<Math_sinh, int64_t>>},
+    {"aten::cosh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_cosh>>},
+    {"aten::cosh.complex(complex a) -> complex", boxed_inline<&math1<Math_cosh, Complex>>},
+    {"aten::cosh.float(float a) -> float", boxed_inline<&math1<Math_cosh, double>>},
+    {"aten::cosh.int(int a) -> float", boxed_inline<&math1<Math_cosh, int64_t>>},
+    {"aten::tanh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_tanh>>},
+    {"aten::tanh.complex(complex a) -> complex", boxed_inline<&math1<Math_tanh, Complex>>},
+    {"aten::tanh.float(float a) -> float", boxed_inline<&math1<Math_tanh, double>>},
+    {"aten::tanh.int(int a) -> float", boxed_inline<&math1<Math_tanh, int64_t>>},
+    {"aten::asinh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_asinh>>},
+    {"aten::asinh.complex(complex a) -> complex", boxed_inline<&math1<Math_asinh, Complex>>},
+    {"aten::asinh.float(float a) -> float", boxed_inline<&math1<Math_asinh, double>>},
+    {"aten::asinh.int(int a) -> float", boxed_inline<&math1<Math_asinh, int64_t>>},
+    {"aten::acosh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_acosh>>},
+    {"aten::acosh.complex(complex a) -> complex", boxed_inline<&math1<Math_acosh, Complex>>},
+    {"aten::acosh.float(float a) -> float", boxed_inline<&math1<Math_acosh, double>>},
+    {"aten::acosh.int(int a) -> float", boxed_inline<&math1<Math_acosh, int64_t>>},
+    {"aten::atanh.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_atanh>>},
+    {"aten::atanh.complex(complex a) -> complex", boxed_inline<&math1<Math_atanh, Complex>>},
+    {"aten::atanh.float(float a) -> float", boxed_inline<&math1<Math_atanh, double>>},
+    {"aten::atanh.int(int a) -> float", boxed_inline<&math1<Math_atanh, int64_t>>},
+    {"aten::erf.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_erf>>},
+    {"aten::erf.float(float a) -> float", boxed_inline<&math1<Math_erf, double>>},
+    {"aten::erf.int(int a) -> float", boxed_inline<&math1<Math_erf, int64_t>>},
+    {"aten::erfc.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_erfc>>},
+    {"aten::erfc.float(float a) -> float", boxed_inline<&math1<Math_erfc, double>>},
+    {"aten::erfc.int(int a) -> float", boxed_inline<&math1<Math_erfc, int64_t>>},
+    {"aten::gamma.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_gamma>>},
+    {"aten::gamma.float(float a) -> float", boxed_inline<&math1<Math_gamma, double>>},
+    {"aten::gamma.int(int a) -> float", boxed_inline<&math1<Math_gamma, int64_t>>},
+    {"aten::lgamma.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_lgamma>>},
+    {"aten::lgamma.float(float a) -> float", boxed_inline<&math1<Math_lgamma, double>>},
+    {"aten::lgamma.int(int a) -> float", boxed_inline<&math1<Math_lgamma, int64_t>>},
+    {"aten::fabs.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_fabs>>},
+    {"aten::fabs.float(float a) -> float", boxed_inline<&math1<Math_fabs, double>>},
+    {"aten::fabs.int(int a) -> float", boxed_inline<&math1<Math_fabs, int64_t>>},
+    {"aten::degrees.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_degrees>>},
+    {"aten::degrees.float(float a) -> float", boxed_inline<&math1<Math_degrees, double>>},
+    {"aten::degrees.int(int a) -> float", boxed_inline<&math1<Math_degrees, int64_t>>},
+    {"aten::radians.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_radians>>},
+    {"aten::radians.float(float a) -> float", boxed_inline<&math1<Math_radians, double>>},
+    {"aten::radians.int(int a) -> float", boxed_inline<&math1<Math_radians, int64_t>>},
+    {"aten::round.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_round>>},
+    {"aten::round.float(float a) -> float", boxed_inline<&math1<Math_round, double>>},
+    {"aten::round.int(int a) -> float", boxed_inline<&math1<Math_round, int64_t>>},
+    {"aten::angle.Scalar(Scalar a) -> Scalar", boxed_inline<&angle_scalar>},
+    {"aten::angle.complex(complex a) -> float", boxed_inline<&angle<Complex>>},
+    {"aten::angle.float(float a) -> float", boxed_inline<&angle<double>>},
+    {"aten::angle.int(int a) -> float", boxed_inline<&angle<int64_t>>},
+    {"aten::floor.Scalar(Scalar a) -> Scalar", boxed_inline<&rounded_scalar<false>>},
+    {"aten::floor.float(float a) -> int", boxed_inline<&rounded<false>>},
+    {"aten::floor.int(int a) -> int", boxed_inline<&int_identity>},
+    {"aten::ceil.Scalar(Scalar a) -> Scalar", boxed_inline<&rounded_scalar<true>>},
+    {"aten::ceil.float(float a) -> int", boxed_inline<&rounded<true>>},
+    {"aten::ceil.int(int a) -> int", boxed_inline<&int_identity>},
+    {"aten::isnan.complex(complex a) -> bool", boxed_inline<&float_predicate<FloatClass::NaN, Complex>>},
+    {"aten::isnan.float(float a) -> bool", boxed_inline<&float_predicate<FloatClass::NaN, double>>},
+    {"aten::isinf.complex(complex a) -> bool", boxed_inline<&float_predicate<FloatClass::Inf, Complex>>},
+    {"aten::isinf.float(float a) -> bool", boxed_inline<&float_predicate<FloatClass::Inf, double>>},
+    {"aten::isfinite.complex(complex a) -> bool", boxed_inline<&float_predicate<FloatClass::Finite, Complex>>},
+    {"aten::isfinite.float(float a) -> bool", boxed_inline<&float_predicate<FloatClass::Finite, double>>},
+    {"aten::factorial.int(int a) -> int", boxed_inline<&factorial>},
+    {"aten::gcd.int(int a, int b) -> int", boxed_inline<&gcd>},
+    {"aten::ldexp(float x, int i) -> float", boxed_inline<&ldexp>},
     // bitwise and boolean
-    {"aten::__and__.bool(bool a, bool b) -> bool", bitwise<std::bit_and<>>},
-    {"aten::__and__.int(int a, int b) -> int", bitwise<std::bit_and<>>},
-    {"aten::__or__.bool(bool a, bool b) -> bool", bitwise<std::bit_or<>>},
-    {"aten::__or__.int(int a, int b) -> int", bitwise<std::bit_or<>>},
-    {"aten::__xor__.bool(bool a, bool b) -> bool", bitwise<std::bit_xor<>>},
-    {"aten::__xor__.int(int a, int b) -> int", bitwise<std::bit_xor<>>},
-    {"aten::__lshift__.int(int a, int b) -> int", lshift},
-    {"aten::__rshift__.int(int a, int b) -> int", rshift},
-    {"aten::__not__(bool self) -> bool", not_},
-    {"aten::__round_to_zero_floordiv.int(int a, int b) -> int", round_to_zero_floordiv},
-    {"aten::divmod.int(int x, int y) -> (int, int)", divmod},
-    {"aten::divmod.float(float x, float y) -> (float, float)", divmod},
-    {"aten::divmod.int_float(int x, float y) -> (float, float)", divmod},
-    {"aten::divmod.float_int(float x, int y) -> (float, float)", divmod},
-    {"aten::hash.generic(t value) -> int", hash},
+    {"aten::__and__.bool(bool a, bool b) -> bool", boxed_inline<&bitwise<std::bit_and<>, bool>>},
+    {"aten::__and__.int(int a, int b) -> int", boxed_inline<&bitwise<std::bit_and<>, int64_t>>},
+    {"aten::__or__.bool(bool a, bool b) -> bool", boxed_inline<&bitwise<std::bit_or<>, bool>>},
+    {"aten::__or__.int(int a, int b) -> int", boxed_inline<&bitwise<std::bit_or<>, int64_t>>},
+    {"aten::__xor__.bool(bool a, bool b) -> bool", boxed_inline<&bitwise<std::bit_xor<>, bool>>},
+    {"aten::__xor__.int(int a, int b) -> int", boxed_inline<&bitwise<std::bit_xor<>, int64_t>>},
+    {"aten::__lshift__.int(int a, int b) -> int", boxed_inline<&lshift>},
+    {"aten::__rshift__.int(int a, int b) -> int", boxed_inline<&rshift>},
+    {"aten::__not__(bool self) -> bool", boxed_inline<&not_>},
+    {"aten::__round_to_zero_floordiv.int(int a, int b) -> int", boxed_inline<&round_to_zero_floordiv>},
+    {"aten::divmod.int(int x, int y) -> (int, int)", boxed_inline<&divmod_int>},
+    {"aten::divmod.float(float x, float y) -> (float, float)", boxed_inline<&divmod_float<double, double>>},
+    {"aten::divmod.int_float(int x, float y) -> (float, float)", boxed_inline<&divmod_float<int64_t, double>>},
+    {"aten::divmod.float_int(float x, int y) -> (float, float)", boxed_inline<&divmod_float<double, int64_t>>},
+    {"aten::hash.generic(t value) -> int", boxed_inline<&hash>},
     // conversions
-    {"aten::Int.Scalar(Scalar a) -> int", to_int},
-    {"aten::Int.Tensor(Tensor a) -> int", to_int},
-    {"aten::Int.bool(bool a) -> int", to_int},
-    {"aten::Int.float(float a) -> int", to_int},
-    {"aten::Int.str(str a) -> int", int_from_str},
-    {"aten::Float.Scalar(Scalar a) -> float", to_float},
-    {"aten::Float.Tensor(Tensor a) -> float", to_float},
-    {"aten::Float.bool(bool a) -> float", to_float},
-    {"aten::Float.int(int a) -> float", to_float},
-    {"aten::Float.str(str a) -> float", float_from_str},
-    {"aten::Bool.Tensor(Tensor a) -> bool", to_bool},
-    {"aten::Bool.float(float a) -> bool", to_bool},
-    {"aten::Bool.int(int a) -> bool", to_bool},
-    {"aten::Complex.Scalar(Scalar a) -> complex", complex_scalar},
-    {"aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex", complex_from_parts},
-    {"aten::Complex.Tensor_bool(Tensor x, bool y) -> complex", complex_from_parts},
-    {"aten::Complex.Tensor_float(Tensor x, float y) -> complex", complex_from_parts},
-    {"aten::Complex.Tensor_int(Tensor x, int y) -> complex", complex_from_parts},
-    {"aten::Complex.bool_Tensor(bool x, Tensor y) -> complex", complex_from_parts},
-    {"aten::Complex.bool_bool(bool x, bool y) -> complex", complex_from_parts},
-    {"aten::Complex.bool_float(bool x, float y) -> complex", complex_from_parts},
-    {"aten::Complex.bool_int(bool x, int y) -> complex", complex_from_parts},
-    {"aten::Complex.float_Tensor(float x, Tensor y) -> complex", complex_from_parts},
-    {"aten::Complex.float_bool(float x, bool y) -> complex", complex_from_parts},
-    {"aten::Complex.float_float(float x, float y) -> complex", complex_from_parts},
-    {"aten::Complex.float_int(float x, int y) -> complex", complex_from_parts},
-    {"aten::Complex.int_Tensor(int x, Tensor y) -> complex", complex_from_parts},
-    {"aten::Complex.int_bool(int x, bool y) -> complex", complex_from_parts},
-    {"aten::Complex.int_float(int x, float y) -> complex", complex_from_parts},
-    {"aten::Complex.int_int(int x, int y) -> complex", complex_from_parts},
-    {"aten::FloatImplicit(Tensor a) -> float", float_implicit},
-    {"aten::IntImplicit(Tensor a) -> int", int_implicit},
-    {"aten::ScalarImplicit(Tensor a) -> Scalar", scalar_implicit},
-    {"prim::max(Scalar a, Scalar b) -> Scalar", binary<Max>},
-    {"prim::max.float(float a, float b) -> float", binary<Max>},
-    {"prim::max.float_int(float a, int b) -> float", binary<Max>},
-    {"prim::max.int(int a, int b) -> int", binary<Max>},
-    {"prim::max.int_float(int a, float b) -> float", binary<Max>},
-    {"prim::min(Scalar a, Scalar b) -> Scalar", binary<Min>},
-    {"prim::min.float(float a, float b) -> float", binary<Min>},
-    {"prim::min.float_int(float a, int b) -> float", binary<Min>},
-    {"prim::min.int(int a, int b) -> int", binary<Min>},
-    {"prim::min.int_float(int a, float b) -> float", binary<Min>},
+    {"aten::Int.Scalar(Scalar a) -> int", boxed_inline<&int_of<IValue>>},
+    {"aten::Int.Tensor(Tensor a) -> int", boxed_inline<&int_of<Tensor>>},
+    {"aten::Int.bool(bool a) -> int", boxed_inline<&int_of<bool>>},
+    {"aten::Int.float(float a) -> int", boxed_inline<&int_of<double>>},
+    {"aten::Int.str(str a) -> int", boxed_inline<&int_from_str>},
+    {"aten::Float.Scalar(Scalar a) -> float", boxed_inline<&float_of<IValue>>},
+    {"aten::Float.Tensor(Tensor a) -> float", boxed_inline<&float_of<Tensor>>},
+    {"aten::Float.bool(bool a) -> float", boxed_inline<&float_of<bool>>},
+    {"aten::Float.int(int a) -> float", boxed_inline<&float_of<int64_t>>},
+    {"aten::Float.str(str a) -> float", boxed_inline<&float_from_str>},
+    {"aten::Bool.Tensor(Tensor a) -> bool", boxed_inline<&bool_of<Tensor>>},
+    {"aten::Bool.float(float a) -> bool", boxed_inline<&bool_of<double>>},
+    {"aten::Bool.int(int a) -> bool", boxed_inline<&bool_of<int64_t>>},
+    {"aten::Complex.Scalar(Scalar a) -> complex", boxed_inline<&complex_of_scalar>},
+    {"aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex", boxed_inline<&complex_from<Tensor, Tensor>>},
+    {"aten::Complex.Tensor_bool(Tensor x, bool y) -> complex", boxed_inline<&complex_from<Tensor, bool>>},
+    {"aten::Complex.Tensor_float(Tensor x, float y) -> complex", boxed_inline<&complex_from<Tensor, double>>},
+    {"aten::Complex.Tensor_int(Tensor x, int y) -> complex", boxed_inline<&complex_from<Tensor, int64_t>>},
+    {"aten::Complex.bool_Tensor(bool x, Tensor y) -> complex", boxed_inline<&complex_from<bool, Tensor>>},
+    {"aten::Complex.bool_bool(bool x, bool y) -> complex", boxed_inline<&complex_from<bool, bool>>},
+    {"aten::Complex.bool_float(bool x, float y) -> complex", boxed_inline<&complex_from<bool, double>>},
+    {"aten::Complex.bool_int(bool x, int y) -> complex", boxed_inline<&complex_from<bool, int64_t>>},
+    {"aten::Complex.float_Tensor(float x, Tensor y) -> complex", boxed_inline<&complex_from<double, Tensor>>},
+    {"aten::Complex.float_bool(float x, bool y) -> complex", boxed_inline<&complex_from<double, bool>>},
+    {"aten::Complex.float_float(float x, float y) -> complex", boxed_inline<&complex_from<double, double>>},
+    {"aten::Complex.float_int(float x, int y) -> complex", boxed_inline<&complex_from<double, int64_t>>},
+    {"aten::Complex.int_Tensor(int x, Tensor y) -> complex", boxed_inline<&complex_from<int64_t, Tensor>>},
+    {"aten::Complex.int_bool(int x, bool y) -> complex", boxed_inline<&complex_from<int64_t, bool>>},
+    {"aten::Complex.int_float(int x, float y) -> complex", boxed_inline<&complex_from<int64_t, double>>},
+    {"aten::Complex.int_int(int x, int y) -> complex", boxed_inline<&complex_from<int64_t, int64_t>>},
+    {"aten::FloatImplicit(Tensor a) -> float", boxed_inline<&float_implicit>},
+    {"aten::IntImplicit(Tensor a) -> int", boxed_inline<&int_implicit>},
+    {"aten::ScalarImplicit(Tensor a) -> Scalar", boxed_inline<&implicit_item>},
     // range helpers the compiler emits for `for i in range(...)`
-    {"aten::__range_length(int lo, int hi, int step) -> int", range_length},
-    {"aten::__derive_index(int index, int start, int step) -> int", derive_index},
+    {"aten::__range_length(int lo, int hi, int step) -> int", boxed_inline<&range_length>},
+    {"aten::__derive_index(int index, int start, int step) -> int", boxed_inline<&derive_index>},
 
 });
 

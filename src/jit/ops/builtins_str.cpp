@@ -1,6 +1,9 @@
 // TorchScript's string builtins (str methods, slicing, split/join, format, str(),
 // print) and torch's IValue printer they share. Strings are byte strings, as torch's
-// are (std::string): methods look at ASCII classes only, len() counts bytes.
+// are (std::string): methods look at ASCII classes only, len() counts bytes. Methods
+// are boxed from typed kernels on std::string (Note [Boxing]); print, format and %
+// take a variable number of values and stay stack adapters. len, [] and count of a
+// str are builtins_containers.cpp's, with the other overloads of those names.
 // The printer follows torch 1.13's, which differs from Python's repr: strings inside
 // containers are unquoted, integral floats print as "1.", others with 17 significant
 // digits ("0.10000000000000001"), complex numbers as "3.+4.j".
@@ -11,14 +14,15 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
 #include "core/allocation_limit.h"
 #include "core/ascii.h"
 #include "core/python_format.h"
-#include "jit/ir/value_recursion.h"
-#include "jit/ops/ops_util.h"
+#include "values/value_recursion.h"
+#include "jit/ops/boxing.h"
 
 namespace torchlet::jit::ops {
 
@@ -175,8 +179,6 @@ namespace {
 
 bool is_space(char c) { return ascii_space(c); }
 
-void str_(Stack& s) { push(s, ivalue_str(pop(s))); }
-
 // prim::Print(...): the values separated by spaces and a newline, on stdout.
 void print(Stack& s) {
   size_t n = pop_num_inputs(s);
@@ -269,41 +271,18 @@ void percent_format(Stack& s) {
   push(s, out.str());
 }
 
-void warn(Stack& s) {
-  pop_int(s);
-  std::cerr << "UserWarning: " << pop_str(s) << "\n";
-}
+void warn(const std::string& message, int64_t /*stacklevel*/) { std::cerr << "UserWarning: " << message << "\n"; }
 
-void add(Stack& s) {
-  std::string b = pop_str(s);
-  std::string a = pop_str(s);
+std::string add(const std::string& a, const std::string& b) {
   (void)result_length(a.size() + b.size(), 1, "str + str");
-  push(s, a + b);
+  return a + b;
 }
-void len(Stack& s) { push(s, static_cast<int64_t>(pop_str(s).size())); }
-void getitem(Stack& s) {
-  int64_t idx = pop_int(s);
-  std::string str = pop_str(s);
-  push(s, std::string(1, str[normalize_index(idx, str.size(), "string index out of range")]));
-}
-void slice(Stack& s) {
-  int64_t step = pop_int(s);
-  auto end = pop_opt_int(s);
-  auto start = pop_opt_int(s);
-  std::string str = pop_str(s);
+std::string slice(const std::string& str, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
   std::string out;
   for (size_t i : slice_indices(str.size(), start, end, step)) out += str[i];
-  push(s, out);
+  return out;
 }
-void list_of_chars(Stack& s) {
-  std::string str = pop_str(s);
-  std::vector<std::string> out;
-  for (char c : str) out.emplace_back(1, c);
-  push(s, str_list(out));
-}
-void join(Stack& s) {
-  IValue values = pop(s);
-  std::string sep = pop_str(s);
+std::string join(const std::string& sep, const IValue& values) {
   const auto& e = values.listRef().elements;
   // Sized first: a list repeating one long string joins to far more than it holds.
   size_t length = 0;  // saturates just past the largest limit: no overflow
@@ -315,7 +294,7 @@ void join(Stack& s) {
     if (i) out += sep;
     out += e[i].toStringRef();
   }
-  push(s, out);
+  return out;
 }
 
 template <char (*F)(char)>
@@ -323,148 +302,106 @@ std::string map_chars(std::string str) {
   for (char& c : str) c = F(c);
   return str;
 }
-void lower(Stack& s) { push(s, map_chars<ascii_to_lower>(pop_str(s))); }
-void upper(Stack& s) { push(s, map_chars<ascii_to_upper>(pop_str(s))); }
-void swapcase(Stack& s) {
-  std::string str = pop_str(s);
+std::string swapcase(std::string str) {
   for (char& c : str) c = ascii_upper(c) ? ascii_to_lower(c) : ascii_to_upper(c);
-  push(s, str);
+  return str;
 }
-void capitalize(Stack& s) {
-  std::string str = map_chars<ascii_to_lower>(pop_str(s));
+std::string capitalize(const std::string& text) {
+  std::string str = map_chars<ascii_to_lower>(text);
   if (!str.empty()) str[0] = ascii_to_upper(str[0]);
-  push(s, str);
+  return str;
 }
 // title(): the first cased letter after an uncased character goes upper, others lower.
-void title(Stack& s) {
-  std::string str = pop_str(s);
+std::string title(std::string str) {
   bool prev_cased = false;
   for (char& c : str) {
     c = prev_cased ? ascii_to_lower(c) : ascii_to_upper(c);
     prev_cased = ascii_alpha(c);
   }
-  push(s, str);
+  return str;
 }
 
 // str.isX(): false for the empty string; true when every byte is in the class.
 template <bool (*F)(char)>
-void all_chars(Stack& s) {
-  std::string str = pop_str(s);
-  push(s, !str.empty() && std::all_of(str.begin(), str.end(), F));
+bool all_chars(const std::string& str) {
+  return !str.empty() && std::all_of(str.begin(), str.end(), F);
 }
-void isprintable(Stack& s) {  // true for the empty string, unlike the others
-  std::string str = pop_str(s);
-  push(s, std::all_of(str.begin(), str.end(), ascii_print));
+bool isprintable(const std::string& str) {  // true for the empty string, unlike the others
+  return std::all_of(str.begin(), str.end(), ascii_print);
 }
 // isupper/islower: at least one cased byte, and none of the other case.
 template <bool kUpper>
-void is_case(Stack& s) {
-  std::string str = pop_str(s);
+bool is_case(const std::string& str) {
   bool cased = false;
   for (char c : str) {
-    if (kUpper ? ascii_lower(c) : ascii_upper(c)) return push(s, false);
+    if (kUpper ? ascii_lower(c) : ascii_upper(c)) return false;
     cased = cased || ascii_alpha(c);
   }
-  push(s, cased);
+  return cased;
 }
-void istitle(Stack& s) {
-  std::string str = pop_str(s);
+bool istitle(const std::string& str) {
   bool prev_cased = false, any = false;
   for (char c : str) {
     if (ascii_upper(c)) {
-      if (prev_cased) return push(s, false);
+      if (prev_cased) return false;
       prev_cased = any = true;
     } else if (ascii_lower(c)) {
-      if (!prev_cased) return push(s, false);
+      if (!prev_cased) return false;
       prev_cased = any = true;
     } else {
       prev_cased = false;
     }
   }
-  push(s, any);
+  return any;
 }
 // torch 1.13's isidentifier (it warns that it follows Python 2): not starting with a
 // digit, and every byte alphanumeric, so "_" and "x_1" are not identifiers.
-void isidentifier(Stack& s) {
-  std::string str = pop_str(s);
+bool isidentifier(const std::string& str) {
   bool ok = !str.empty() && !ascii_digit(str[0]);
   for (char c : str) ok = ok && ascii_alnum(c);
-  push(s, ok);
+  return ok;
 }
 
 // strip family: drop bytes found in `chars` from one or both ends.
 template <bool kLeft, bool kRight>
-void strip(Stack& s) {
-  std::string chars = pop_str(s);
-  std::string str = pop_str(s);
+std::string strip(const std::string& str, const std::string& chars) {
   size_t b = 0, e = str.size();
   if (kLeft) while (b < e && chars.find(str[b]) != std::string::npos) ++b;
   if (kRight) while (e > b && chars.find(str[e - 1]) != std::string::npos) --e;
-  push(s, str.substr(b, e - b));
+  return str.substr(b, e - b);
 }
 
-// The window [start, end) of find/count/startswith..., with torch's convention that a
-// negative end counts from one past the last byte (end=-1 is the whole string).
-std::pair<size_t, size_t> window(int64_t size, int64_t start, int64_t end) {
+}  // namespace
+
+std::string_view str_window(const std::string& str, int64_t start, int64_t end) {
+  const auto size = static_cast<int64_t>(str.size());
   if (start < 0) start = std::max<int64_t>(0, size + start);
   if (end < 0) end = std::max<int64_t>(0, size + end + 1);
   start = std::min(start, size);
   end = std::min(end, size);
   if (end < start) end = start;
-  return {static_cast<size_t>(start), static_cast<size_t>(end)};
+  return std::string_view(str).substr(static_cast<size_t>(start), static_cast<size_t>(end - start));
 }
-struct FindArgs {
-  std::string str, sub;
-  size_t lo, hi;
-};
-FindArgs pop_find_args(Stack& s) {
-  int64_t end = pop_int(s);
-  int64_t start = pop_int(s);
-  std::string sub = pop_str(s);
-  std::string str = pop_str(s);
-  auto [lo, hi] = window(static_cast<int64_t>(str.size()), start, end);
-  return {std::move(str), std::move(sub), lo, hi};
+
+namespace {
+
+// find/rfind/index/rindex: the position in the whole string, -1 (find) or torch's
+// ValueError (index) when the window does not hold `sub`.
+template <bool kReverse, bool kRaise>
+int64_t find(const std::string& str, const std::string& sub, int64_t start, int64_t end) {
+  const std::string_view w = str_window(str, start, end);
+  const size_t pos = kReverse ? w.rfind(sub) : w.find(sub);
+  TL_CHECK(!kRaise || pos != std::string_view::npos, ValueError, "ValueError: substring not found");
+  return pos == std::string_view::npos ? -1 : static_cast<int64_t>(pos + static_cast<size_t>(w.data() - str.data()));
 }
-int64_t find_in(const FindArgs& a, bool reverse) {
-  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
-  size_t pos = reverse ? w.rfind(a.sub) : w.find(a.sub);
-  return pos == std::string_view::npos ? -1 : static_cast<int64_t>(pos + a.lo);
+bool startswith(const std::string& str, const std::string& sub, int64_t start, int64_t end) {
+  return str_window(str, start, end).substr(0, sub.size()) == sub;
 }
-void find(Stack& s) { push(s, find_in(pop_find_args(s), false)); }
-void rfind(Stack& s) { push(s, find_in(pop_find_args(s), true)); }
-void index(Stack& s) {
-  int64_t r = find_in(pop_find_args(s), false);
-  TL_CHECK(r >= 0, ValueError, "ValueError: substring not found");
-  push(s, r);
+bool endswith(const std::string& str, const std::string& sub, int64_t start, int64_t end) {
+  const std::string_view w = str_window(str, start, end);
+  return w.size() >= sub.size() && w.substr(w.size() - sub.size()) == sub;
 }
-void rindex(Stack& s) {
-  int64_t r = find_in(pop_find_args(s), true);
-  TL_CHECK(r >= 0, ValueError, "ValueError: substring not found");
-  push(s, r);
-}
-void count(Stack& s) {
-  FindArgs a = pop_find_args(s);
-  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
-  int64_t n = 0;
-  if (a.sub.empty()) return push(s, static_cast<int64_t>(w.size() + 1));
-  for (size_t pos = w.find(a.sub); pos != std::string_view::npos; pos = w.find(a.sub, pos + a.sub.size())) ++n;
-  push(s, n);
-}
-void startswith(Stack& s) {
-  FindArgs a = pop_find_args(s);
-  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
-  push(s, w.substr(0, a.sub.size()) == a.sub);
-}
-void endswith(Stack& s) {
-  FindArgs a = pop_find_args(s);
-  std::string_view w(a.str.data() + a.lo, a.hi - a.lo);
-  push(s, w.size() >= a.sub.size() && w.substr(w.size() - a.sub.size()) == a.sub);
-}
-void replace(Stack& s) {
-  int64_t max = pop_int(s);
-  std::string repl = pop_str(s);
-  std::string old = pop_str(s);
-  std::string str = pop_str(s);
+std::string replace(const std::string& str, const std::string& old, const std::string& repl, int64_t max) {
   std::string out;
   size_t pos = 0;
   for (int64_t done = 0; max < 0 || done < max; ++done) {
@@ -481,13 +418,10 @@ void replace(Stack& s) {
     }
   }
   if (pos <= str.size()) out += str.substr(pos);
-  push(s, out);
+  return out;
 }
 // split(None): runs of whitespace separate, ends ignored; split(sep): every sep.
-void split(Stack& s) {
-  int64_t max = pop_int(s);
-  auto sep = pop_opt_str(s);
-  std::string str = pop_str(s);
+std::vector<std::string> split(const std::string& str, const std::optional<std::string>& sep, int64_t max) {
   std::vector<std::string> out;
   if (!sep) {
     size_t i = 0;
@@ -503,7 +437,7 @@ void split(Stack& s) {
       out.push_back(str.substr(i, j - i));
       i = j;
     }
-    return push(s, str_list(out));
+    return out;
   }
   TL_CHECK(!sep->empty(), ValueError, "empty separator");
   size_t pos = 0;
@@ -514,12 +448,9 @@ void split(Stack& s) {
     pos = at + sep->size();
   }
   out.push_back(str.substr(pos));
-  push(s, str_list(out));
+  return out;
 }
-void rsplit(Stack& s) {
-  int64_t max = pop_int(s);
-  std::string sep = pop_str(s);
-  std::string str = pop_str(s);
+std::vector<std::string> rsplit(const std::string& str, const std::string& sep, int64_t max) {
   TL_CHECK(!sep.empty(), ValueError, "empty separator");
   std::vector<std::string> out;
   size_t end = str.size();
@@ -532,14 +463,12 @@ void rsplit(Stack& s) {
   }
   out.push_back(str.substr(0, end));
   std::reverse(out.begin(), out.end());
-  push(s, str_list(out));
+  return out;
 }
 // torch 1.13's splitlines: every line-break byte ends a line (so "\r\n" makes an
 // empty line), a trailing break adds no empty line, and keepends pushes each break as
 // its own element.
-void splitlines(Stack& s) {
-  bool keepends = pop_bool(s);
-  std::string str = pop_str(s);
+std::vector<std::string> splitlines(const std::string& str, bool keepends) {
   static constexpr std::string_view kBreaks = "\n\r\v\f\x1c\x1d\x1e";
   std::vector<std::string> out;
   size_t prev = 0;
@@ -550,56 +479,42 @@ void splitlines(Stack& s) {
     prev = pos + 1;
   }
   if (prev < str.size()) out.push_back(str.substr(prev));
-  push(s, str_list(out));
+  return out;
 }
-void partition(Stack& s) {
-  std::string sep = pop_str(s);
-  std::string str = pop_str(s);
+// `-> (str, str, str)` is three returns. An empty separator is Python's ValueError in
+// both; torch 1.13 splits at the end (rpartition) or the start (partition) instead.
+using Parts = std::tuple<std::string, std::string, std::string>;
+Parts partition(const std::string& str, const std::string& sep) {
   TL_CHECK(!sep.empty(), ValueError, "empty separator");
   size_t at = str.find(sep);
-  // `-> (str, str, str)` is three returns.
-  if (at == std::string::npos) return push(s, str, std::string(), std::string());
-  push(s, str.substr(0, at), sep, str.substr(at + sep.size()));
+  if (at == std::string::npos) return {str, std::string(), std::string()};
+  return {str.substr(0, at), sep, str.substr(at + sep.size())};
 }
-// An empty separator is Python's ValueError in both; torch 1.13 splits at the end
-// (rpartition) or the start (partition) instead.
-void rpartition(Stack& s) {
-  std::string sep = pop_str(s);
-  std::string str = pop_str(s);
+Parts rpartition(const std::string& str, const std::string& sep) {
   TL_CHECK(!sep.empty(), ValueError, "empty separator");
   size_t at = str.rfind(sep);
-  if (at == std::string::npos) return push(s, std::string(), std::string(), str);
-  push(s, str.substr(0, at), sep, str.substr(at + sep.size()));
-}
-std::string fill_char(const std::string& fill) {
-  TL_CHECK(fill.size() == 1, TypeError, "The fill character must be exactly one character long");
-  return fill;
+  if (at == std::string::npos) return {std::string(), std::string(), str};
+  return {str.substr(0, at), sep, str.substr(at + sep.size())};
 }
 // center/ljust/rjust: pad to width with the fill character (center puts the odd one
 // on the right when the padding is odd and the length even, as CPython does).
 template <int kWhere>  // -1 ljust, 0 center, 1 rjust
-void justify(Stack& s) {
-  std::string fill = fill_char(pop_str(s));
-  int64_t width = pop_int(s);
-  std::string str = pop_str(s);
+std::string justify(const std::string& str, int64_t width, const std::string& fill) {
+  TL_CHECK(fill.size() == 1, TypeError, "The fill character must be exactly one character long");
   auto len = static_cast<int64_t>(str.size());
-  if (width <= len) return push(s, str);
+  if (width <= len) return str;
   int64_t pad = width - len;
   (void)repeated_size(1, pad, 1, kWhere < 0 ? "str.ljust" : kWhere > 0 ? "str.rjust" : "str.center");
   int64_t left = kWhere < 0 ? 0 : kWhere > 0 ? pad : pad / 2 + (pad & width & 1);
-  push(s, std::string(static_cast<size_t>(left), fill[0]) + str + std::string(static_cast<size_t>(pad - left), fill[0]));
+  return std::string(static_cast<size_t>(left), fill[0]) + str + std::string(static_cast<size_t>(pad - left), fill[0]);
 }
 // torch's zfill pads on the left without looking at a sign ("-42" -> "000-42").
-void zfill(Stack& s) {
-  int64_t width = pop_int(s);
-  std::string str = pop_str(s);
+std::string zfill(const std::string& str, int64_t width) {
   auto len = static_cast<int64_t>(str.size());
-  if (width <= len) return push(s, str);
-  push(s, std::string(repeated_size(1, width - len, 1, "str.zfill"), '0') + str);
+  if (width <= len) return str;
+  return std::string(repeated_size(1, width - len, 1, "str.zfill"), '0') + str;
 }
-void expandtabs(Stack& s) {
-  int64_t tabsize = pop_int(s);
-  std::string str = pop_str(s);
+std::string expandtabs(const std::string& str, int64_t tabsize) {
   std::string out;
   // Each tab adds at most tabsize: reserve that bound once, so a string of tabs with a
   // huge tabsize fails at once rather than appending until memory runs out.
@@ -618,22 +533,19 @@ void expandtabs(Stack& s) {
       col = (c == '\n' || c == '\r') ? 0 : col + 1;
     }
   }
-  push(s, out);
+  return out;
 }
-void ord(Stack& s) {
-  std::string str = pop_str(s);
+int64_t ord(const std::string& str) {
   TL_CHECK(str.size() == 1, TypeError, "String for ord() must be 1 character, found {}", str.size());
-  push(s, static_cast<int64_t>(static_cast<unsigned char>(str[0])));
+  return static_cast<int64_t>(static_cast<unsigned char>(str[0]));
 }
 // chr(i): one byte, as torch's interpreter builds it (no UTF-8 encoding).
-void chr(Stack& s) {
-  int64_t i = pop_int(s);
+std::string chr(int64_t i) {
   TL_CHECK(i >= 0 && i < 0x110000, ValueError, "chr() arg not in range(0x110000), found {}", i);
-  push(s, std::string(1, static_cast<char>(i)));
+  return std::string(1, static_cast<char>(i));
 }
 template <int kBase>
-void int_to_base(Stack& s) {
-  int64_t i = pop_int(s);
+std::string int_to_base(int64_t i) {
   const char* prefix = kBase == 16 ? "0x" : kBase == 8 ? "0o" : "0b";
   uint64_t mag = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
   std::string digits;
@@ -642,66 +554,61 @@ void int_to_base(Stack& s) {
     mag /= kBase;
   } while (mag);
   std::reverse(digits.begin(), digits.end());
-  push(s, std::string(i < 0 ? "-" : "") + prefix + digits);
+  return std::string(i < 0 ? "-" : "") + prefix + digits;
 }
 
 }  // namespace
 
 static RegisterOps reg({
-    {"aten::str(t elem) -> str", str_},
+    {"aten::str(t elem) -> str", boxed<&ivalue_str>},
     {"prim::Print(...) -> ()", print},
     {"aten::format(str self, ...) -> str", format},
     {"aten::percentFormat(str self, ...) -> str", percent_format},
-    {"aten::warn(str message, int stacklevel=2) -> ()", warn},
-    {"aten::add.str(str a, str b) -> str", add},
-    {"aten::len.str(str s) -> int", len},
-    {"aten::__getitem__.str(str s, int index) -> str", getitem},
-    {"prim::StringIndex(str string, int index) -> str", getitem},
-    {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", slice},
-    {"aten::list(str t) -> str[]", list_of_chars},
-    {"aten::join(str self, str[] values) -> str", join},
-    {"aten::lower(str self) -> str", lower},
-    {"aten::upper(str self) -> str", upper},
-    {"aten::swapcase(str self) -> str", swapcase},
-    {"aten::capitalize(str self) -> str", capitalize},
-    {"aten::title(str self) -> str", title},
-    {"aten::isalnum(str self) -> bool", all_chars<ascii_alnum>},
-    {"aten::isalpha(str self) -> bool", all_chars<ascii_alpha>},
-    {"aten::isdigit(str self) -> bool", all_chars<ascii_digit>},
-    {"aten::isdecimal(str self) -> bool", all_chars<ascii_digit>},
-    {"aten::isnumeric(str self) -> bool", all_chars<ascii_digit>},
-    {"aten::isspace(str self) -> bool", all_chars<ascii_space>},
-    {"aten::isprintable(str self) -> bool", isprintable},
-    {"aten::isupper(str self) -> bool", is_case<true>},
-    {"aten::islower(str self) -> bool", is_case<false>},
-    {"aten::istitle(str self) -> bool", istitle},
-    {"aten::isidentifier(str self) -> bool", isidentifier},
-    {"aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<true, true>},
-    {"aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<true, false>},
-    {"aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strip<false, true>},
-    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", find},
-    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", rfind},
-    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", index},
-    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", rindex},
-    {"aten::count(str self, str substr, int start=0, int end=-1) -> int", count},
-    {"aten::startswith(str self, str substr, int start=0, int end=-1) -> bool", startswith},
-    {"aten::endswith(str self, str substr, int start=0, int end=-1) -> bool", endswith},
-    {"aten::replace(str self, str old, str new, int max=-1) -> str", replace},
-    {"aten::split.str(str self, str? separator=None, int max=-1) -> str[]", split},
-    {"aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]", rsplit},
-    {"aten::splitlines(str self, bool keepends=False) -> str[]", splitlines},
-    {"aten::partition(str self, str separator) -> (str, str, str)", partition},
-    {"aten::rpartition(str self, str separator) -> (str, str, str)", rpartition},
-    {"aten::ljust(str self, int width, str fillchar=\" \") -> str", justify<-1>},
-    {"aten::center(str self, int width, str fillchar=\" \") -> str", justify<0>},
-    {"aten::rjust(str self, int width, str fillchar=\" \") -> str", justify<1>},
-    {"aten::zfill(str self, int width) -> str", zfill},
-    {"aten::expandtabs(str self, int tabsize=8) -> str", expandtabs},
-    {"aten::ord(str string) -> int", ord},
-    {"aten::chr(int i) -> str", chr},
-    {"aten::hex(int i) -> str", int_to_base<16>},
-    {"aten::oct(int i) -> str", int_to_base<8>},
-    {"aten::bin(int i) -> str", int_to_base<2>},
+    {"aten::warn(str message, int stacklevel=2) -> ()", boxed<&warn>},
+    {"aten::add.str(str a, str b) -> str", boxed<&add>},
+    {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", boxed<&slice>},
+    {"aten::join(str self, str[] values) -> str", boxed<&join>},
+    {"aten::lower(str self) -> str", boxed<&map_chars<ascii_to_lower>>},
+    {"aten::upper(str self) -> str", boxed<&map_chars<ascii_to_upper>>},
+    {"aten::swapcase(str self) -> str", boxed<&swapcase>},
+    {"aten::capitalize(str self) -> str", boxed<&capitalize>},
+    {"aten::title(str self) -> str", boxed<&title>},
+    {"aten::isalnum(str self) -> bool", boxed<&all_chars<ascii_alnum>>},
+    {"aten::isalpha(str self) -> bool", boxed<&all_chars<ascii_alpha>>},
+    {"aten::isdigit(str self) -> bool", boxed<&all_chars<ascii_digit>>},
+    {"aten::isdecimal(str self) -> bool", boxed<&all_chars<ascii_digit>>},
+    {"aten::isnumeric(str self) -> bool", boxed<&all_chars<ascii_digit>>},
+    {"aten::isspace(str self) -> bool", boxed<&all_chars<ascii_space>>},
+    {"aten::isprintable(str self) -> bool", boxed<&isprintable>},
+    {"aten::isupper(str self) -> bool", boxed<&is_case<true>>},
+    {"aten::islower(str self) -> bool", boxed<&is_case<false>>},
+    {"aten::istitle(str self) -> bool", boxed<&istitle>},
+    {"aten::isidentifier(str self) -> bool", boxed<&isidentifier>},
+    {"aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<true, true>>},
+    {"aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<true, false>>},
+    {"aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<false, true>>},
+    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<false, false>>},
+    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<true, false>>},
+    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<false, true>>},
+    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<true, true>>},
+    {"aten::startswith(str self, str substr, int start=0, int end=-1) -> bool", boxed<&startswith>},
+    {"aten::endswith(str self, str substr, int start=0, int end=-1) -> bool", boxed<&endswith>},
+    {"aten::replace(str self, str old, str new, int max=-1) -> str", boxed<&replace>},
+    {"aten::split.str(str self, str? separator=None, int max=-1) -> str[]", boxed<&split>},
+    {"aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]", boxed<&rsplit>},
+    {"aten::splitlines(str self, bool keepends=False) -> str[]", boxed<&splitlines>},
+    {"aten::partition(str self, str separator) -> (str, str, str)", boxed<&partition>},
+    {"aten::rpartition(str self, str separator) -> (str, str, str)", boxed<&rpartition>},
+    {"aten::ljust(str self, int width, str fillchar=\" \") -> str", boxed<&justify<-1>>},
+    {"aten::center(str self, int width, str fillchar=\" \") -> str", boxed<&justify<0>>},
+    {"aten::rjust(str self, int width, str fillchar=\" \") -> str", boxed<&justify<1>>},
+    {"aten::zfill(str self, int width) -> str", boxed<&zfill>},
+    {"aten::expandtabs(str self, int tabsize=8) -> str", boxed<&expandtabs>},
+    {"aten::ord(str string) -> int", boxed<&ord>},
+    {"aten::chr(int i) -> str", boxed<&chr>},
+    {"aten::hex(int i) -> str", boxed<&int_to_base<16>>},
+    {"aten::oct(int i) -> str", boxed<&int_to_base<8>>},
+    {"aten::bin(int i) -> str", boxed<&int_to_base<2>>},
 
 });
 

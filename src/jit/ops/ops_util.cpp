@@ -1,6 +1,8 @@
 // Typed pops, list builders and the recording registration helper (ops_util.h).
 #include "jit/ops/ops_util.h"
 
+#include <fmt/format.h>
+
 #include <torchlet/dtype.h>
 #include <torchlet/storage.h>
 
@@ -91,18 +93,39 @@ std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s) {
   return int_list_of(v);
 }
 
-std::vector<double> pop_double_list(Stack& s) {
-  IValue v = pop(s);
+std::vector<double> double_list_of(const IValue& v) {
   std::vector<double> out;
+  out.reserve(v.listRef().elements.size());
   for (const auto& e : v.listRef().elements) out.push_back(e.toDouble());
   return out;
 }
+std::vector<double> pop_double_list(Stack& s) { return double_list_of(pop(s)); }
 
-std::vector<Tensor> pop_tensor_list(Stack& s) {
-  IValue v = pop(s);
+std::vector<bool> bool_list_of(const IValue& v) {
+  std::vector<bool> out;
+  out.reserve(v.listRef().elements.size());
+  for (const auto& e : v.listRef().elements) out.push_back(e.toBool());
+  return out;
+}
+
+std::vector<Tensor> tensor_list_of(const IValue& v) {
   std::vector<Tensor> out;
   out.reserve(v.listRef().elements.size());
   for (const auto& e : v.listRef().elements) out.push_back(e.toTensor());
+  return out;
+}
+std::vector<Tensor> pop_tensor_list(Stack& s) { return tensor_list_of(pop(s)); }
+
+std::vector<std::optional<Tensor>> optional_tensor_list_of(const IValue& v) {
+  std::vector<std::optional<Tensor>> out;
+  out.reserve(v.listRef().elements.size());
+  for (const auto& e : v.listRef().elements) {
+    if (e.isNone()) {
+      out.emplace_back();
+    } else {
+      out.emplace_back(e.toTensor());
+    }
+  }
   return out;
 }
 
@@ -118,31 +141,44 @@ std::optional<DType> pop_opt_dtype(Stack& s) {
   return to_dtype(v.toInt());
 }
 
+namespace {
+// "op: " before a message, or nothing for a boxed row (which has no name to give; the
+// traceback shows the call).
+std::string prefix(const char* op) { return op ? fmt::format("{}: ", op) : std::string(); }
+}  // namespace
+
+void check_strided_cpu(const IValue& layout, const IValue& device, const IValue& pin_memory, const char* op) {
+  TL_CHECK(pin_memory.isNone() || !pin_memory.toBool(), UnsupportedError, "{}pin_memory=True needs CUDA", prefix(op));
+  TL_CHECK(device.isNone() || device.toDevice().kind == Device::Kind::CPU, UnsupportedError,
+           "{}device '{}' is not available (torchlet has only the CPU)", prefix(op),
+           device.isNone() ? "" : device.toDevice().str());
+  // Layout index 0 is torch.strided, the only layout torchlet has.
+  TL_CHECK(layout.isNone() || layout.toInt() == 0, UnsupportedError, "{}only the strided layout is supported",
+           prefix(op));
+}
+
 void pop_tensor_options(Stack& s, const char* op, std::optional<DType>* dtype) {
   IValue pin = pop(s);
   IValue device = pop(s);
   IValue layout = pop(s);
   *dtype = pop_opt_dtype(s);
-  TL_CHECK(pin.isNone() || !pin.toBool(), UnsupportedError, "{}: pin_memory=True needs CUDA", op);
-  TL_CHECK(device.isNone() || device.toDevice().kind == Device::Kind::CPU, UnsupportedError,
-           "{}: device '{}' is not available (torchlet has only the CPU)", op,
-           device.isNone() ? "" : device.toDevice().str());
-  // Layout index 0 is torch.strided, the only layout torchlet has.
-  TL_CHECK(layout.isNone() || layout.toInt() == 0, UnsupportedError,
-           "{}: only the strided layout is supported", op);
+  check_strided_cpu(layout, device, pin, op);
 }
 
-void pop_no_generator(Stack& s, const char* op) {
-  IValue g = pop(s);
-  TL_CHECK(g.isNone(), UnsupportedError, "{}: Generator arguments are not supported", op);
+void check_no_generator(const IValue& generator, const char* op) {
+  TL_CHECK(generator.isNone(), UnsupportedError,
+           "{}Generator arguments are not supported (torchlet draws from its default generator, seeded by "
+           "torch.manual_seed)",
+           prefix(op));
 }
+void pop_no_generator(Stack& s, const char* op) { check_no_generator(pop(s), op); }
 
-void pop_memory_format(Stack& s, const char* op) {
-  IValue m = pop(s);
+void check_default_memory_format(const IValue& memory_format, const char* op) {
   // torch's MemoryFormat indices: 0 contiguous_format, 1 preserve_format.
-  TL_CHECK(m.isNone() || m.toInt() == 0 || m.toInt() == 1, UnsupportedError,
-           "{}: only contiguous_format and preserve_format are supported", op);
+  TL_CHECK(memory_format.isNone() || memory_format.toInt() == 0 || memory_format.toInt() == 1, UnsupportedError,
+           "{}only contiguous_format and preserve_format are supported", prefix(op));
 }
+void pop_memory_format(Stack& s, const char* op) { check_default_memory_format(pop(s), op); }
 
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
@@ -153,7 +189,7 @@ bool can_cast(DType from, DType to) {
 
 void assign_out(Tensor& out, const Tensor& result, const char* op) {
   TL_CHECK(can_cast(result.dtype(), out.dtype()), TypeError,
-           "{}: result type {} can't be cast to the desired output type {}", op,
+           "{}result type {} can't be cast to the desired output type {}", prefix(op),
            dtype_info(result.dtype()).scalar_type_name, dtype_info(out.dtype()).scalar_type_name);
   assign_out_unchecked(out, result);
 }
@@ -173,10 +209,10 @@ void assign_out_unchecked(Tensor& out, const Tensor& result) {
 
 void assign_inplace(Tensor& self, const Tensor& result, const char* op) {
   TL_CHECK(self.sizes() == result.sizes(), ValueError,
-           "{}: output with shape {} doesn't match the broadcast shape {}", op, shape_repr(self.sizes()),
+           "{}output with shape {} doesn't match the broadcast shape {}", prefix(op), shape_repr(self.sizes()),
            shape_repr(result.sizes()));
   TL_CHECK(can_cast(result.dtype(), self.dtype()), TypeError,
-           "{}: result type {} can't be cast to the desired output type {}", op,
+           "{}result type {} can't be cast to the desired output type {}", prefix(op),
            dtype_info(result.dtype()).scalar_type_name, dtype_info(self.dtype()).scalar_type_name);
   if (!result.is_same(self)) self.copy_(result);
 }

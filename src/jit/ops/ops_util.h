@@ -8,13 +8,14 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ivalue.h>
 #include <torchlet/tensor.h>
 
-#include "jit/ir/type.h"
+#include "values/type.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/stack.h"
 
@@ -44,17 +45,26 @@ std::optional<std::string> pop_opt_str(Stack& s);
 std::vector<int64_t> int_list_of(const IValue& v);
 std::vector<int64_t> pop_int_list(Stack& s);
 std::optional<std::vector<int64_t>> pop_opt_int_list(Stack& s);
+std::vector<double> double_list_of(const IValue& v);
 std::vector<double> pop_double_list(Stack& s);
+std::vector<bool> bool_list_of(const IValue& v);
+std::vector<Tensor> tensor_list_of(const IValue& v);
 std::vector<Tensor> pop_tensor_list(Stack& s);
+// Tensor?[]: None entries stay nullopt.
+std::vector<std::optional<Tensor>> optional_tensor_list_of(const IValue& v);
 // ScalarType? as torch's scalar type index; None stays nullopt.
 std::optional<DType> pop_opt_dtype(Stack& s);
 DType to_dtype(int64_t scalar_type_index);
 // Layout? / Device? / bool? pin_memory of factory functions: only strided CPU tensors
-// exist here, so anything else is refused by name.
+// exist here, so anything else is refused, with `op` before the message when given.
+void check_strided_cpu(const IValue& layout, const IValue& device, const IValue& pin_memory,
+                       const char* op = nullptr);
 void pop_tensor_options(Stack& s, const char* op, std::optional<DType>* dtype);
 // Generator? arguments: only None (torchlet has no generator objects).
+void check_no_generator(const IValue& generator, const char* op = nullptr);
 void pop_no_generator(Stack& s, const char* op);
 // MemoryFormat? arguments: None, contiguous_format or preserve_format.
+void check_default_memory_format(const IValue& memory_format, const char* op = nullptr);
 void pop_memory_format(Stack& s, const char* op);
 
 // The length of `count` copies of `unit` elements of `element_bytes` each (list * n,
@@ -72,7 +82,7 @@ size_t result_length(size_t elements, size_t element_bytes, const char* op);
 bool can_cast(DType from, DType to);
 // Writes `result` into `out` as torch's out= does: out is resized in place (every
 // alias of it sees the new shape) when its shape differs, and result's dtype must be
-// castable to out's.
+// castable to out's. A null `op` leaves the operator's name out of the message.
 void assign_out(Tensor& out, const Tensor& result, const char* op);
 // The same without the cast check: torch's generated out= variants of functional ops
 // (mul.Scalar_out, div.Scalar_out, ...) resize and copy, casting whatever the result.
@@ -142,6 +152,10 @@ size_t normalize_index(int64_t idx, size_t size, const char* what = "list index 
 // visits (ValueError for a zero step). Lists and strings share it.
 std::vector<size_t> slice_indices(size_t size, std::optional<int64_t> start, std::optional<int64_t> end,
                                   int64_t step);
+// The window [start, end) of str.find/count/startswith..., with torch's convention that
+// a negative end counts from one past the last byte (end=-1 is the whole string).
+// Defined in builtins_str.cpp.
+std::string_view str_window(const std::string& str, int64_t start, int64_t end);
 
 // torch's IValue printer (print(), str(), format()): strings unquoted inside containers,
 // floats as "1." when integral, else 17 significant digits; tensors as torch's C++

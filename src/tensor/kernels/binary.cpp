@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
@@ -681,6 +682,19 @@ Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
 Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
   DType c = result_type(self, other);
   return where(condition, self.to(c), wrap_scalar(other, c));
+}
+Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  ResultTypeState st;
+  st.add(self);
+  st.add(other);
+  const DType d = st.result();
+  return where(condition, scalar_tensor(self, d), scalar_tensor(other, d));
+}
+std::vector<Tensor> where(const Tensor& condition) {
+  const Tensor nz = nonzero(condition);
+  std::vector<Tensor> out;
+  for (int64_t d = 0; d < condition.dim(); ++d) out.push_back(nz.select(1, d).contiguous());
+  return out;
 }
 
 }  // namespace torchlet

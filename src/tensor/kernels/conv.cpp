@@ -1,7 +1,8 @@
-// Convolutions (1d/2d/3d, transposed 1d/2d/3d) on oneDNN, and 2-d pooling (max, average,
-// adaptive) as our own loops over NCHW planes. Convolutions let oneDNN choose its
-// blocked layouts (format_tag::any) and reorder to torch's contiguous NC* layout at
-// the edges; they run in float32 only. Shape rules and messages follow torch.
+// Convolutions (1d/2d/3d, transposed 1d/2d/3d; the "same"/"valid" padding strings and
+// aten::convolution's choice by the weight's rank on top) on oneDNN, and 2-d pooling
+// (max, average, adaptive) as our own loops over NCHW planes. Convolutions let oneDNN
+// choose its blocked layouts (format_tag::any) and reorder to torch's contiguous NC*
+// layout at the edges; they run in float32 only. Shape rules and messages follow torch.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -380,6 +381,67 @@ Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const std::op
                         IntList padding, IntList output_padding, int64_t groups, IntList dilation) {
   return conv_transpose_nd(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
                            "conv_transpose3d");
+}
+
+namespace {
+
+using ConvFn = Tensor (*)(const Tensor&, const Tensor&, const std::optional<Tensor>&, IntList, IntList, IntList,
+                          int64_t);
+
+// conv1d/conv3d with padding "valid" or "same": "same" pads (dilation * (k - 1)) in
+// total per spatial dimension, the odd one on the right as torch does, and needs
+// stride 1. Symmetric totals run as the convolution's own padding; others pad the
+// input first.
+Tensor conv_padding_string(ConvFn conv, const Tensor& input, const Tensor& w, const std::optional<Tensor>& bias,
+                           IntList stride_in, std::string_view padding, IntList dilation_in, int64_t groups) {
+  const size_t spatial = static_cast<size_t>(w.dim() - 2);
+  auto expand = [&](IntList v) { return v.size() == 1 ? Shape(spatial, v[0]) : v.vec(); };
+  const Shape stride = expand(stride_in), dilation = expand(dilation_in);
+  const Shape zeros_pad(spatial, 0);
+  if (padding == "valid") return conv(input, w, bias, stride, zeros_pad, dilation, groups);
+  TL_CHECK(padding == "same", ValueError, "Invalid padding string: '{}'", padding);
+  for (int64_t st : stride) {
+    TL_CHECK(st == 1, ValueError, "padding='same' is not supported for strided convolutions");
+  }
+  Shape pads;  // F.pad order: last dimension first, (left, right)
+  bool symmetric = true;
+  Shape sym(spatial);
+  for (size_t i = spatial; i-- > 0;) {
+    const int64_t total = dilation[i] * (w.size(static_cast<int64_t>(i) + 2) - 1);
+    pads.push_back(total / 2);
+    pads.push_back(total - total / 2);
+    symmetric = symmetric && total % 2 == 0;
+    sym[i] = total / 2;
+  }
+  if (symmetric) return conv(input, w, bias, stride, sym, dilation, groups);
+  return conv(pad(input, pads), w, bias, stride, zeros_pad, dilation, groups);
+}
+
+}  // namespace
+
+Tensor conv1d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                      std::string_view padding, IntList dilation, int64_t groups) {
+  return conv_padding_string(&conv1d, input, weight, bias, stride, padding, dilation, groups);
+}
+Tensor conv3d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                      std::string_view padding, IntList dilation, int64_t groups) {
+  return conv_padding_string(&conv3d, input, weight, bias, stride, padding, dilation, groups);
+}
+
+Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                   IntList padding, IntList dilation, bool transposed, IntList output_padding, int64_t groups) {
+  if (transposed) {
+    TL_CHECK(weight.dim() == 4, UnsupportedError,
+             "convolution: transposed convolution with a {}-d weight is not supported", weight.dim());
+    return conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation);
+  }
+  switch (weight.dim()) {
+    case 3: return conv1d(input, weight, bias, stride, padding, dilation, groups);
+    case 4: return conv2d(input, weight, bias, stride, padding, dilation, groups);
+    case 5: return conv3d(input, weight, bias, stride, padding, dilation, groups);
+    default: break;
+  }
+  TL_FAIL(ValueError, "convolution: expected a 3-d, 4-d or 5-d weight, got {}-d", weight.dim());
 }
 
 // --- pooling -------------------------------------------------------------------------

@@ -17,6 +17,18 @@ namespace torchlet::kernels {
 // torch's canCast: no floating -> integral, complex -> real, or non-bool -> bool.
 bool can_cast(DType from, DType to);
 
+// An in-place variant torch composes from its functional (mvlgamma_, float_power_,
+// deg2rad_): the result written into self, which must have its shape and a dtype the
+// result casts to (torch's messages for each).
+inline Tensor& write_in_place(Tensor& self, const Tensor& result) {
+  TL_CHECK(self.sizes() == result.sizes(), ValueError, "output with shape {} doesn't match the broadcast shape {}",
+           shape_repr(self.sizes()), shape_repr(result.sizes()));
+  TL_CHECK(can_cast(result.dtype(), self.dtype()), TypeError, "result type {} can't be cast to the desired output type {}",
+           dtype_info(result.dtype()).scalar_type_name, dtype_info(self.dtype()).scalar_type_name);
+  if (!result.is_same(self)) self.copy_(result);
+  return self;
+}
+
 // Where an elementwise result goes: `out` undefined means a fresh tensor.
 // Checks an in-place/out= destination as torch does and returns the tensor the
 // kernel should write (a temporary when the destination's dtype differs from

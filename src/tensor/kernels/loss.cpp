@@ -3,10 +3,12 @@
 // loop each followed by the reduction, and the class losses (nll_loss, cross_entropy
 // with class-index or probability targets and label smoothing) over [N, C, d...]
 // as torch's nll_loss_nd lays them out, and ctc_loss (torch's forward recursion over
-// the blank-interleaved target). Reductions reuse sum/mean from reduce.cpp.
+// the blank-interleaved target), and poisson_nll_loss as torch composes it. Reductions
+// reuse sum/mean from reduce.cpp; the margin and embedding losses are margin_loss.cpp's.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <vector>
 
 #include <torchlet/error.h>
@@ -426,6 +428,31 @@ Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntList input_le
   }
   if (reduction == kReductionSum) return sum(nll);
   return batched ? nll : nll.squeeze(0);
+}
+
+// The lengths as tensors: any integer dtype, read as int64.
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, const Tensor& input_lengths,
+                const Tensor& target_lengths, int64_t blank, int64_t reduction, bool zero_infinity) {
+  TL_CHECK(is_integral(input_lengths.dtype(), false), TypeError, "input_lengths must be integral");
+  TL_CHECK(is_integral(target_lengths.dtype(), false), TypeError, "target_lengths must be integral");
+  const std::vector<int64_t> il = input_lengths.to_vector<int64_t>(), tl = target_lengths.to_vector<int64_t>();
+  return ctc_loss(log_probs, targets, IntList(il.data(), il.size()), IntList(tl.data(), tl.size()), blank, reduction,
+                  zero_infinity);
+}
+
+// torch composes poisson_nll_loss from other operators (so the reduction is its
+// apply_loss_reduction: any value but mean and sum leaves the loss unreduced).
+Tensor poisson_nll_loss(const Tensor& input, const Tensor& target, bool log_input, bool full, double eps,
+                        int64_t reduction) {
+  Tensor loss = log_input ? sub(exp(input), mul(target, input)) : sub(input, mul(target, log(add(input, Scalar(eps)))));
+  if (full) {  // Stirling's term, for targets above 1
+    Tensor stirling = add(sub(mul(target, log(target)), target),
+                          mul(log(mul(target, Scalar(2 * std::numbers::pi))), Scalar(0.5)));
+    loss = add(loss, masked_fill(stirling, le(target, Scalar(int64_t{1})), Scalar(int64_t{0})));
+  }
+  if (reduction == kReductionMean) return mean(loss);
+  if (reduction == kReductionSum) return sum(loss);
+  return loss;
 }
 
 }  // namespace torchlet

@@ -1,7 +1,7 @@
-// Matrix norms: torch.linalg.matrix_norm, torch.linalg.norm and the legacy
-// torch.nuclear_norm, composed from the vector norm, amax/amin and the singular values
-// exactly as torch 1.13 composes them, so the results, the checks and their order (which
-// error an input meets first) are torch's.
+// Matrix norms: torch.linalg.matrix_norm, torch.linalg.norm, the legacy
+// torch.nuclear_norm and frobenius_norm, and renorm, composed from the vector norm,
+// amax/amin and the singular values exactly as torch 1.13 composes them, so the results,
+// the checks and their order (which error an input meets first) are torch's.
 #include <cmath>
 #include <string>
 #include <utility>
@@ -126,6 +126,47 @@ Tensor nuclear_norm(const Tensor& a, IntList dim, bool keepdim) {
   Tensor result = sum(svd_legacy(a.permute(perm), true, false).S, {-1}, keepdim);
   if (keepdim) result = result.unsqueeze(-1).permute(inverse_permutation(perm));
   return result;
+}
+
+Tensor nuclear_norm(const Tensor& a, bool keepdim) {
+  TL_CHECK(a.dim() == 2, ValueError, "Expected a tensor with 2 dimensions, but got a tensor with {} dimension{} instead.",
+           a.dim(), a.dim() == 1 ? "" : "s");
+  return nuclear_norm(a, {0, 1}, keepdim);
+}
+
+// What torch.norm(p="fro") scripts to: the vector 2-norm for at most one dim, else the
+// square root of the summed squares, as torch 1.13 computes it.
+Tensor frobenius_norm(const Tensor& a, IntList dim, bool keepdim) {
+  TL_CHECK(dim.size() <= 2, ValueError, "Expected at most 2 dimensions, but got {} dimensions instead.", dim.size());
+  TL_CHECK(is_floating(a.dtype()), TypeError, "norm(): input dtype should be either floating point or complex. Got {} instead.",
+           dtype_info(a.dtype()).scalar_type_name);
+  if (dim.size() <= 1) return norm(a, 2, dim, keepdim);
+  const int64_t d0 = wrap_dim(dim[0], a.dim(), "frobenius_norm"), d1 = wrap_dim(dim[1], a.dim(), "frobenius_norm");
+  TL_CHECK(d0 != d1, ValueError, "Expected dims to be different, got {} instead", shape_repr(dim));
+  return sqrt(sum(mul(a, a), {d0, d1}, keepdim));
+}
+
+// Each slice along dim scaled by maxnorm / (norm + 1e-7) where its p-norm exceeds
+// maxnorm; float16/bfloat16 computed in float and rounded once, as torch.
+Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  const double max_norm = maxnorm.to<double>(), order = p.to<double>();
+  TL_CHECK(max_norm >= 0, ValueError, "renorm: expected maxnorm to be >= 0 but got {}", max_norm);
+  TL_CHECK(self.dim() > 1, ValueError, "renorm: input needs at least 2 dimensions, got {} dimensions", self.dim());
+  TL_CHECK(order > 0, ValueError, "renorm: non-positive-norm not supported");
+  TL_CHECK(is_floating(self.dtype()), TypeError,
+           "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+           dtype_info(self.dtype()).scalar_type_name);
+  const int64_t d = wrap_dim(dim, self.dim(), "renorm");
+  Shape others;
+  for (int64_t i = 0; i < self.dim(); ++i)
+    if (i != d) others.push_back(i);
+  const bool low = self.dtype() == DType::Half || self.dtype() == DType::BFloat16;
+  const Tensor xf = low ? self.to(DType::Float) : self;
+  Tensor slice_norms = norm(xf, order, others, true);
+  Tensor scale = div(ones(slice_norms.sizes(), slice_norms.dtype()), add(slice_norms, Scalar(1e-7)));
+  Tensor factor = where(gt(slice_norms, Scalar(max_norm)), mul(scale, Scalar(max_norm)),
+                        ones(slice_norms.sizes(), slice_norms.dtype()));
+  return mul(xf, factor).to(self.dtype());
 }
 
 }  // namespace torchlet

@@ -1,11 +1,15 @@
-// Instance normalisation and embedding_bag: the normalisation and lookup layers that
-// nn.cpp (batch/layer/group norm, embedding) does not cover. instance_norm with input
-// statistics normalises each (sample, channel) plane (through batch_norm, as torch, when
-// running statistics are tracked and so move); embedding_bag reduces bags of
-// rows (sum, mean or max) row by row with vectorisable inner loops.
+// Instance normalisation, native_layer_norm / native_group_norm, embedding_bag and
+// one_hot: the normalisation and lookup layers that nn.cpp (batch/layer/group norm,
+// embedding) does not cover. instance_norm with input statistics normalises each
+// (sample, channel) plane (through batch_norm, as torch, when running statistics are
+// tracked and so move); embedding_bag reduces bags of rows (sum, mean or max) row by row
+// with vectorisable inner loops.
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
@@ -198,6 +202,67 @@ Tensor embedding_bag(const Tensor& weight, const Tensor& indices, const std::opt
       }
     });
   });
+  return out;
+}
+
+// The normalised result, then the statistics torch's native forms also return: the mean
+// and 1/sqrt(var + eps) over the normalised dimensions, kept as size-1 dimensions.
+std::tuple<Tensor, Tensor, Tensor> native_layer_norm(const Tensor& input, IntList normalized_shape,
+                                                     const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias, double eps) {
+  Tensor out = layer_norm(input, normalized_shape, weight, bias, eps);
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < normalized_shape.size(); ++i) dims.push_back(input.dim() - 1 - static_cast<int64_t>(i));
+  Tensor mean_ = mean(input, dims, true);
+  Tensor rstd = rsqrt(add(var(input, dims, 0, true), Scalar(eps)));
+  return {out, mean_, rstd};
+}
+
+// The input is viewed as [N, C, HxW] by the arguments (not by its own dimensions), each
+// of `group` groups of channels normalised; the statistics come back shaped [N, group].
+std::tuple<Tensor, Tensor, Tensor> native_group_norm(const Tensor& input, const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias, int64_t n, int64_t c,
+                                                     int64_t hxw, int64_t group, double eps) {
+  const auto product = static_cast<uint64_t>(n) * static_cast<uint64_t>(c) * static_cast<uint64_t>(hxw);
+  // torch's checks, in its order and words (its TORCH_CHECK appends the suffix).
+  constexpr const char* kSuffix =
+      "  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)";
+  TL_CHECK(input.is_contiguous(), ValueError, "Expected X.is_contiguous(memory_format) to be true, but got false.{}",
+           kSuffix);
+  TL_CHECK(n >= 0 && c >= 0 && hxw >= 0 && product == static_cast<uint64_t>(input.numel()), ValueError,
+           "Expected X.numel() == N * C * HxW to be true, but got false.{}", kSuffix);
+  TL_CHECK(group > 0 && c % group == 0, ValueError,
+           "Expected number of channels in input to be divisible by num_groups, but got input of shape {} and "
+           "num_groups={}",
+           shape_repr(input.sizes()), group);
+  for (const auto& [t, name] : {std::pair{&weight, "weight"}, std::pair{&bias, "bias"}})
+    TL_CHECK(!*t || !(*t)->defined() || ((*t)->dim() == 1 && (*t)->numel() == c), ValueError,
+             "Expected {} to be a vector of size equal to the number of channels in input, but got {} of shape {} and "
+             "input of shape {}",
+             name, name, shape_repr((*t)->sizes()), shape_repr(input.sizes()));
+  const Tensor x = input.reshape({n, c, hxw});
+  Tensor out = group_norm(x, group, weight, bias, eps).reshape(input.sizes());
+  const Tensor grouped = x.reshape({n, group, (c / group) * hxw});
+  Tensor mean_ = mean(grouped, {2});
+  Tensor rstd = rsqrt(add(var(grouped, {2}, 0), Scalar(eps)));
+  return {out, mean_, rstd};
+}
+
+Tensor one_hot(const Tensor& self, int64_t num_classes) {
+  TL_CHECK(self.dtype() == DType::Long, TypeError, "one_hot is only applicable to index tensor.");
+  if (self.numel() == 0) {
+    TL_CHECK(num_classes > 0, ValueError, "Can not infer total number of classes from empty tensor.");
+  } else {
+    TL_CHECK(min(self).item().to<int64_t>() >= 0, ValueError, "Class values must be non-negative.");
+    const int64_t top = max(self).item().to<int64_t>();
+    if (num_classes == -1) num_classes = top + 1;
+    TL_CHECK(top < num_classes, ValueError, "Class values must be smaller than num_classes.");
+  }
+  Shape shape = self.sizes().vec();
+  shape.push_back(num_classes);
+  Tensor out = zeros(shape, DType::Long);
+  if (self.numel() > 0)
+    out = scatter(out, -1, self.unsqueeze(-1), ones(self.unsqueeze(-1).sizes(), DType::Long));
   return out;
 }
 

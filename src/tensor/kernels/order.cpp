@@ -517,4 +517,9 @@ Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& values, bool ou
   return out_int32 ? out.to(DType::Int) : out;
 }
 
+Tensor bucketize(const Tensor& self, const Tensor& boundaries, bool out_int32, bool right) {
+  TL_CHECK(boundaries.dim() == 1, ValueError, "boundaries tensor must be 1 dimension, but got dim({})", boundaries.dim());
+  return searchsorted(boundaries, self, out_int32, right);
+}
+
 }  // namespace torchlet

@@ -1,13 +1,17 @@
 // 1-d and 3-d pooling (max with or without indices, average, adaptive average and
 // adaptive max), plus max_pool2d_with_indices. Every variant runs one loop over
 // [planes, T, H, W] views, a 1-d input being [planes, 1, 1, W]; the 2-d max/avg/adaptive
-// forms without indices stay in conv.cpp. Shape rules and messages follow torch 1.13,
-// whose 1-d and 3-d operators each word their errors differently.
+// forms without indices stay in conv.cpp; max_unpool (the inverse scatter) is at the
+// end. Shape rules and messages follow torch 1.13, whose 1-d and 3-d operators each word
+// their errors differently.
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
+
+#include <fmt/ranges.h>
 
 #include <torchlet/error.h>
 #include <torchlet/ops.h>
@@ -531,6 +535,106 @@ std::tuple<Tensor, Tensor> adaptive_max_pool3d(const Tensor& self, IntList outpu
            shape_repr(self.sizes()));
   check_adaptive_nonempty(self, 3, "adaptive_max_pool3d");
   return adaptive_nd(self, output_size, 3, true);
+}
+
+// --- max_unpool ---------------------------------------------------------------------------
+// max_unpool2d/3d scatter each input value to the flat position its index names within
+// its (batch, channel) plane of the output, zeros elsewhere. Planes are walked in order
+// and, as in torch's single-threaded kernel, a later value for the same position wins and
+// the error names the last invalid index met. Checks and wording follow torch 1.13's.
+
+namespace {
+
+void check_max_unpool3d(const Tensor& input, const Tensor& indices, IntList output_size, IntList stride,
+                        IntList padding) {
+  const int64_t nd = input.dim();
+  TL_CHECK(indices.dtype() == DType::Long, TypeError, "elements in indices should be type int64");
+  TL_CHECK(nd == 4 || nd == 5, ValueError,
+           "Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with {} dimensions.", nd);
+  TL_CHECK(output_size.size() == 3, ValueError,
+           "There should be exactly three elements (depth, height, width) in output_size, but got: {} elements.",
+           output_size.size());
+  TL_CHECK(stride.size() == 3, ValueError,
+           "There should be exactly three elements (depth, height, width) in stride, but got: {} elements.",
+           stride.size());
+  TL_CHECK(padding.size() == 3, ValueError,
+           "There should be exactly three elements (depth, height, width) in padding, but got: {} elements.",
+           padding.size());
+}
+
+void check_max_unpool2d(const Tensor& input, const Tensor& indices, IntList output_size) {
+  const int64_t nd = input.dim();
+  TL_CHECK(indices.dtype() == DType::Long, TypeError, "elements in indices should be type int64 but got: {}",
+           dtype_info(indices.dtype()).scalar_type_name);
+  TL_CHECK(output_size.size() == 2, ValueError,
+           "There should be exactly two elements (height, width) in output_size, but got {} elements.",
+           output_size.size());
+  TL_CHECK(nd == 3 || nd == 4, ValueError,
+           "Input to max_unpooling2d should be a 3d or 4d Tensor, but got a tensor with {} dimensions.", nd);
+}
+
+// After the form's own checks (above): the shared ones, then the scatter.
+Tensor max_unpool(const Tensor& input, const Tensor& indices, IntList output_size, const IntList* stride,
+                  int spatial) {
+  const int64_t nd = input.dim();
+  const char* op = spatial == 3 ? "max_unpool3d" : "max_unpool2d";
+  TL_CHECK(input.sizes() == indices.sizes(), ValueError,
+           "Expected shape of indices to be same as that of the input tensor ({}) but got indices tensor with shape: {}",
+           shape_repr(input.sizes()), shape_repr(indices.sizes()));
+  for (int64_t i = 1; i < nd; ++i)
+    TL_CHECK(input.size(i) > 0, ValueError,
+             "max_unpooling{}d_forward_out_cpu(): Expected input to have non-zero size for non-batch dimensions, but got "
+             "{} with dimension {} being empty.",
+             spatial, shape_repr(input.sizes()), i);
+  if (stride)
+    TL_CHECK((*stride)[0] > 0 && (*stride)[1] > 0 && (*stride)[2] > 0, ValueError,
+             "strides should be greater than zero, but got stride: {}", shape_repr(*stride));
+  for (int64_t v : output_size)
+    TL_CHECK(v >= 0, ValueError, "{}: output_size {} has a negative size", op, shape_repr(output_size));
+  Shape out_shape(input.sizes().begin(), input.sizes().end() - spatial);
+  out_shape.insert(out_shape.end(), output_size.begin(), output_size.end());
+  Tensor out = zeros(out_shape, input.dtype());
+  if (out.numel() == 0) return out;
+  TL_CHECK(input.dtype() == DType::Float || input.dtype() == DType::Double, UnsupportedError,
+           "\"{}\" not implemented for '{}'", op, dtype_info(input.dtype()).scalar_type_name);
+  int64_t out_plane = 1, in_plane = 1;
+  for (int k = 0; k < spatial; ++k) {
+    out_plane *= output_size[static_cast<size_t>(k)];
+    in_plane *= input.size(nd - spatial + k);
+  }
+  const int64_t planes = input.numel() / in_plane;
+  const Tensor x = input.contiguous(), ix = indices.contiguous();
+  std::optional<int64_t> invalid;
+  auto scatter_planes = [&]<typename T>() {
+    const T* xp = x.data<T>();
+    const int64_t* ip = ix.data<int64_t>();
+    T* op_data = out.data<T>();
+    for (int64_t p = 0; p < planes; ++p, xp += in_plane, ip += in_plane, op_data += out_plane)
+      for (int64_t i = 0; i < in_plane; ++i) {
+        if (ip[i] < 0 || ip[i] >= out_plane) invalid = ip[i];
+        else op_data[ip[i]] = xp[i];
+      }
+  };
+  if (input.dtype() == DType::Float) scatter_planes.template operator()<float>();
+  else scatter_planes.template operator()<double>();
+  if (invalid) {
+    TL_FAIL(IndexError, "Found an invalid max index: {} (output volumes are of size {}", *invalid,
+            fmt::join(output_size, "x"));
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor max_unpool2d(const Tensor& self, const Tensor& indices, IntList output_size) {
+  check_max_unpool2d(self, indices, output_size);
+  return max_unpool(self, indices, output_size, nullptr, 2);
+}
+
+Tensor max_unpool3d(const Tensor& self, const Tensor& indices, IntList output_size, IntList stride,
+                    IntList padding) {
+  check_max_unpool3d(self, indices, output_size, stride, padding);
+  return max_unpool(self, indices, output_size, &stride, 3);
 }
 
 }  // namespace torchlet

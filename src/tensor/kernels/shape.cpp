@@ -1,10 +1,13 @@
 // Shape operators that copy or select data: cat, stack, split/chunk (views),
 // index_select, gather, scatter, masked_fill, flip, roll, tril/triu, repeat, nonzero,
-// and sorting (sort, argsort, topk). Pure data movement is dtype-agnostic (elements
+// the views and copies torch composes (unflatten, Tensor.unfold, diag/diagflat/
+// diag_embed/trace, fliplr/flipud/rot90, tile, repeat_interleave), and sorting (sort,
+// argsort, topk). Pure data movement is dtype-agnostic (elements
 // moved by size); only comparisons dispatch on dtype. View-only ops live on Tensor.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <type_traits>
 
@@ -380,6 +383,159 @@ Tensor nonzero(const Tensor& self) {
   });
   if (nd == 0 && mask.numel() == 1) return empty({count, 0}, DType::Long);
   return out;
+}
+
+// --- views torch composes ----------------------------------------------------------------
+
+Tensor unflatten(const Tensor& self, int64_t dim, IntList sizes_in) {
+  Shape sizes(sizes_in.begin(), sizes_in.end());
+  dim = wrap_dim(dim, self.dim(), "unflatten");
+  Shape shape(self.sizes().begin(), self.sizes().begin() + dim);
+  int64_t known = 1, infer = -1;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == -1) infer = static_cast<int64_t>(i);
+    else known *= sizes[i];
+  }
+  if (infer >= 0 && known != 0) sizes[static_cast<size_t>(infer)] = self.size(dim) / known;
+  int64_t prod = std::accumulate(sizes.begin(), sizes.end(), int64_t{1}, std::multiplies<>());
+  TL_CHECK(prod == self.size(dim), ValueError,
+           "unflatten: Provided sizes {} don't multiply up to the size of dim {} ({}) in the input tensor",
+           shape_repr(sizes), dim, self.size(dim));
+  shape.insert(shape.end(), sizes.begin(), sizes.end());
+  shape.insert(shape.end(), self.sizes().begin() + dim + 1, self.sizes().end());
+  return self.view(shape);
+}
+
+Tensor unfold(const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+  const int64_t d = wrap_dim(dimension, std::max<int64_t>(self.dim(), 1), "unfold");
+  const int64_t len = self.dim() == 0 ? 1 : self.size(d);
+  const int64_t stride = self.dim() == 0 ? 1 : self.stride(d);
+  TL_CHECK(size <= len, ValueError, "maximum size for tensor at dimension {} is {} but size is {}", d, len, size);
+  TL_CHECK(step > 0, ValueError, "step is {} but must be > 0", step);
+  Shape sizes = self.sizes().vec(), strides = self.strides().vec();
+  if (self.dim() > 0) {
+    sizes[static_cast<size_t>(d)] = (len - size) / step + 1;
+    strides[static_cast<size_t>(d)] = step * stride;
+  }
+  sizes.push_back(size);
+  strides.push_back(stride);
+  return self.as_strided(sizes, strides, self.storage_offset());
+}
+
+// --- diagonals -----------------------------------------------------------------------------
+
+Tensor diag(const Tensor& self, int64_t diagonal) {
+  TL_CHECK(self.dim() == 1 || self.dim() == 2, ValueError, "diag(): Supports 1D or 2D tensors. Got {}D", self.dim());
+  TL_CHECK(self.dtype() != DType::Half, UnsupportedError, "\"diag\" not implemented for 'Half'");
+  if (self.dim() == 2) return self.diagonal(diagonal).clone();
+  const int64_t n = self.size(0) + (diagonal < 0 ? -diagonal : diagonal);
+  Tensor result = zeros({n, n}, self.dtype());
+  result.diagonal(diagonal).copy_(self);
+  return result;
+}
+
+Tensor diagflat(const Tensor& self, int64_t offset) { return diag(self.contiguous().view({-1}), offset); }
+
+Tensor diag_embed(const Tensor& self, int64_t offset, int64_t dim1_given, int64_t dim2_given) {
+  const int64_t dims = self.dim() + 1;
+  const int64_t dim1 = wrap_dim(dim1_given, dims, "diag_embed"), dim2 = wrap_dim(dim2_given, dims, "diag_embed");
+  TL_CHECK(dim1 != dim2, ValueError, "diagonal dimensions cannot be identical {}, {}", dim1_given, dim2_given);
+  const int64_t length = (offset < 0 ? -offset : offset) + self.size(-1);
+  Shape sizes(self.sizes().begin(), self.sizes().end());
+  sizes.pop_back();
+  sizes.insert(sizes.begin() + std::min(dim1, dim2), length);
+  sizes.insert(sizes.begin() + std::max(dim1, dim2), length);
+  Tensor result = zeros(sizes, self.dtype());
+  result.diagonal(offset, dim1, dim2).copy_(self);
+  return result;
+}
+
+Tensor trace(const Tensor& self) {
+  TL_CHECK(self.dim() == 2, ValueError, "trace: expected a matrix, but got tensor with dim {}", self.dim());
+  TL_CHECK(self.dtype() != DType::Bool && self.dtype() != DType::Half && self.dtype() != DType::BFloat16, UnsupportedError,
+           "\"trace\" not implemented for '{}'", dtype_info(self.dtype()).scalar_type_name);
+  return sum(self.diagonal(), {}, false, std::nullopt);
+}
+
+// --- flips, rotations, repetition ------------------------------------------------------------
+
+Tensor fliplr(const Tensor& self) {
+  TL_CHECK(self.dim() >= 2, ValueError, "Input must be >= 2-d.");
+  return flip(self, {1});
+}
+Tensor flipud(const Tensor& self) {
+  TL_CHECK(self.dim() >= 1, ValueError, "Input must be >= 1-d.");
+  return flip(self, {0});
+}
+
+Tensor rot90(const Tensor& self, int64_t k, IntList dims) {
+  const int64_t n = self.dim();
+  TL_CHECK(dims.size() == 2, ValueError, "expected total rotation dims == 2, but got dims = {}", dims.size());
+  TL_CHECK(n >= 2, ValueError, "expected total dims >= 2, but got total dims = {}", n);
+  TL_CHECK(dims[0] != dims[1] && std::abs(dims[0] - dims[1]) != n, ValueError,
+           "expected rotation dims to be different, but got dim0 = {} and dim1 = {}", dims[0], dims[1]);
+  TL_CHECK(dims[0] < n && dims[0] >= -n, IndexError, "Rotation dim0 out of range, dim0 = {}", dims[0]);
+  TL_CHECK(dims[1] < n && dims[1] >= -n, IndexError, "Rotation dim1 out of range, dim1 = {}", dims[1]);
+  k = (4 + k % 4) % 4;
+  const int64_t d0 = wrap_dim(dims[0], n, "rot90"), d1 = wrap_dim(dims[1], n, "rot90");
+  switch (k) {
+    case 1: return flip(self, {d1}).transpose(d0, d1);
+    case 2: return flip(self, {d0, d1});
+    case 3: return flip(self, {d0}).transpose(d0, d1);
+    default: return self.clone();
+  }
+}
+
+// numpy.tile: dims shorter than the input's are padded with leading ones.
+Tensor tile(const Tensor& self, IntList dims) {
+  Shape reps(dims.begin(), dims.end());
+  if (self.dim() > static_cast<int64_t>(reps.size())) reps.insert(reps.begin(), self.dim() - static_cast<int64_t>(reps.size()), 1);
+  return repeat(self, reps);
+}
+
+// Index i written repeats[i] times, in repeats' dtype. Deliberate difference: torch
+// trusts an output_size that is not the repeats' sum (it writes past its buffer for a
+// smaller one, leaves garbage for a larger); torchlet refuses it.
+Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_size) {
+  TL_CHECK(repeats.dim() == 1, ValueError, "repeat_interleave only accept 1D vector as repeat");
+  TL_CHECK(repeats.dtype() == DType::Long || repeats.dtype() == DType::Int, UnsupportedError,
+           "\"repeat_interleave_cpu\" not implemented for '{}'", dtype_info(repeats.dtype()).scalar_type_name);
+  if (repeats.size(0) == 0) return empty({0}, repeats.dtype());
+  const Tensor counts = repeats.to(DType::Long).contiguous();
+  const int64_t* c = counts.data<int64_t>();
+  int64_t total = 0;
+  for (int64_t i = 0; i < counts.numel(); ++i) {
+    TL_CHECK(c[i] >= 0, ValueError, "repeats can not be negative");
+    TL_CHECK(!__builtin_add_overflow(total, c[i], &total), LimitError, "repeat_interleave: the repeats' sum overflows int64");
+  }
+  TL_CHECK(!output_size || *output_size == total, ValueError,
+           "repeat_interleave: output_size {} is not the sum of the repeats ({})", output_size.value_or(0), total);
+  Tensor result = empty({total}, repeats.dtype());
+  auto fill = [&]<typename T>(T* out) {
+    for (int64_t i = 0, at = 0; i < counts.numel(); ++i)
+      for (int64_t k = 0; k < c[i]; ++k) out[at++] = static_cast<T>(i);
+  };
+  if (repeats.dtype() == DType::Long) fill(result.data<int64_t>());
+  else fill(result.data<int32_t>());
+  return result;
+}
+
+Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim,
+                         std::optional<int64_t> output_size) {
+  const Tensor input = dim ? self : self.flatten();
+  const int64_t d = dim.value_or(0);
+  Tensor counts = repeats;
+  if (repeats.dim() == 0 || (repeats.dim() == 1 && repeats.size(0) == 1)) {
+    counts = repeats.reshape({1}).expand({input.size(d)});
+  } else {
+    TL_CHECK(repeats.dim() == 1, ValueError, "repeats must be 0-dim or 1-dim tensor");
+    TL_CHECK(repeats.size(0) == input.size(d), ValueError, "repeats must have the same size as input along dim");
+  }
+  return index_select(input, d, repeat_interleave(counts, output_size));
+}
+
+Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> output_size) {
+  return repeat_interleave(self, full({1}, Scalar(repeats), DType::Long), dim, output_size);
 }
 
 namespace {

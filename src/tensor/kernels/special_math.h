@@ -6,7 +6,7 @@
 // bfloat16's bits. Each keeps torch's order of operations and the precision of every
 // intermediate (a float kernel that mixes double literals computes those steps in
 // double, as C++'s promotions make torch's do), so results are torch's bits.
-// The tensor plumbing is in src/jit/ops/aten_special.cpp.
+// The tensor plumbing (dtype rules, broadcasting) is in special.cpp and arithmetic.cpp.
 #pragma once
 
 #include <cmath>
