@@ -1,7 +1,7 @@
 // Control flow and the exit transform (Note [Exits]): if/else as prim::If, while and
 // for as prim::Loop with their carried variables, with statements (Note [With
 // statements]) and returns inside loops (Note [Returns in loops]).
-#include "jit/frontend/function_compiler.h"
+#include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
 
@@ -379,17 +379,10 @@ void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::v
     }
   }
   if (!seq) seq = emit_expr(it, env);
+  // A tuple or a module container: unrolled, as torch does.
+  if (auto items = sugared_value_of(seq, it.range())->iter(it.range(), *this))
+    return emit_unrolled(target, *items, assigned, body, range, env, body_fn);
   const TypePtr& t = seq->type();
-  if (t->kind() == TypeKind::Tuple) {  // unrolled, as torch does
-    std::vector<Unrolled> items;
-    for (Value* elem : graph_->insert_node(graph_->create_tuple_unpack(seq))->outputs()) items.push_back({elem, {}});
-    return emit_unrolled(target, items, assigned, body, range, env, body_fn);
-  }
-  if (container_kind(t) != ContainerKind::None)
-    return emit_unrolled(target,
-                         container_items(seq, it.range(), container_kind(t) == ContainerKind::Dict,
-                                         container_kind(t) == ContainerKind::List),
-                         assigned, body, range, env, body_fn);
   if (t->kind() == TypeKind::Dict) seq = emit_builtin(Symbol::from_qual_string("aten::keys"), {{seq, it.range()}}, {}, it.range());
   if (seq->type()->kind() != TypeKind::List && seq->type()->kind() != TypeKind::Str && seq->type()->kind() != TypeKind::Tensor)
     fail(range, fmt::format("'{}' object is not iterable", seq->type()->annotation_str()));

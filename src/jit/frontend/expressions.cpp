@@ -1,7 +1,8 @@
 // Expressions (FunctionCompiler::emit_expr and what it dispatches to): names, operators,
 // comparisons, boolean operators, conditional expressions, literals of lists and dicts,
-// comprehensions, attributes, enum members and subscripts (tensor indexing included).
-#include "jit/frontend/function_compiler.h"
+// comprehensions, attributes (through Note [SugaredValue]), enum members and subscripts
+// (tensor indexing included).
+#include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
 
@@ -108,12 +109,16 @@ Value* FunctionCompiler::emit_expr(const Tree& e, Env& env, const TypePtr& hint)
 
 Value* FunctionCompiler::emit_name(const Tree& e, Env& env) {
   if (Value* v = env.lookup(e.str())) return v;
+  return emit_global_name(e.str(), e.range());
+}
+
+Value* FunctionCompiler::emit_global_name(const std::string& name, const SourceRange& range) {
   // Names torch's printer writes for float constants it cannot spell as literals.
-  if (e.str() == "inf") return constant(IValue(std::numeric_limits<double>::infinity()), e.range());
-  if (e.str() == "nan") return constant(IValue(std::numeric_limits<double>::quiet_NaN()), e.range());
-  if (auto u = unusable_.find(e.str()); u != unusable_.end()) fail(u->second.second.empty() ? e.range() : u->second.second, u->second.first);
-  if (Function* fn = file_.function(e.str(), e.range())) return function_value(fn, e.range());
-  fail(e.range(), fmt::format("undefined value {}", e.str()));
+  if (name == "inf") return constant(IValue(std::numeric_limits<double>::infinity()), range);
+  if (name == "nan") return constant(IValue(std::numeric_limits<double>::quiet_NaN()), range);
+  if (auto u = unusable_.find(name); u != unusable_.end()) fail(u->second.second.empty() ? range : u->second.second, u->second.first);
+  if (Function* fn = file_.function(name, range)) return function_value(fn, range);
+  fail(range, fmt::format("undefined value {}", name));
 }
 
 Value* FunctionCompiler::emit_binop(const Tree& e, Env& env) {
@@ -427,89 +432,7 @@ Value* FunctionCompiler::emit_comprehension(const Tree& e, Env& env, const TypeP
 }
 
 Value* FunctionCompiler::emit_attribute(const Tree& e, Env& env) {
-  AttributeView a(e);
-  const std::string dotted = dotted_name(e);
-  const std::string root = dotted.substr(0, dotted.find('.'));
-  if (!dotted.empty() && !env.lookup(root)) {
-    if (root == "CONSTANTS") {  // tensor constants of an archive (constants.pkl)
-      if (auto c = file_.resolve_constant(a.name())) return constant(*c, e.range());
-      fail(e.range(), fmt::format("unknown constant {}", dotted));
-    }
-    if (root == "__torch__") {
-      if (Function* fn = file_.resolve_function(dotted, e.range())) return function_value(fn, e.range());
-      fail(e.range(), fmt::format("unknown function {}", dotted));
-    }
-  }
-  if (a.value().kind() == TreeKind::Name && !env.lookup(a.value().str())) {
-    const std::string& module = a.value().str();
-    if (module == "torch") {
-      if (auto d = torch_dtype(a.name())) return constant(IValue(*d), e.range());
-      if (auto v = torch_enum_attribute(a.name())) return constant(IValue(*v), e.range());
-    }
-    if (module != "torch" && module != "math")
-      if (TypePtr t = file_.resolve_type(module); t && t->as_enum()) return emit_enum_member(t, a.name(), e.range());
-    if (module == "math") {
-      if (a.name() == "pi") return constant(IValue(3.141592653589793), e.range());
-      if (a.name() == "e") return constant(IValue(2.718281828459045), e.range());
-      if (a.name() == "inf") return constant(IValue(std::numeric_limits<double>::infinity()), e.range());
-      if (a.name() == "nan") return constant(IValue(std::numeric_limits<double>::quiet_NaN()), e.range());
-    }
-    fail(e.range(), fmt::format("unknown name {}.{}", module, a.name()));
-  }
-  Value* v = emit_expr(a.value(), env);
-  if (const ClassType* cls = v->type()->as_class()) {
-    if (const IValue* c = cls->find_constant(a.name())) return constant(*c, e.range());
-    if (!cls->find_attribute(a.name())) fail(e.range(), fmt::format("object of type {} has no attribute '{}'", cls->name(), a.name()));
-    return graph_->insert_node(graph_->create_get_attr(v, a.name()))->set_source_range(e.range())->output();
-  }
-  if (const EnumType* et = v->type()->as_enum()) {  // .name / .value of a member
-    if (a.name() == "name") {
-      Node* n = graph_->insert_node(graph_->create(sym::prim_EnumName, {v}));
-      n->set_op(OperatorRegistry::global().overloads(sym::prim_EnumName).at(0));
-      n->output()->set_type(Type::str_());
-      return n->output();
-    }
-    if (a.name() == "value") {
-      for (const Operator* op : OperatorRegistry::global().overloads(sym::prim_EnumValue)) {
-        if (!(*op->return_types()[0] == *et->value_type())) continue;
-        Node* n = graph_->insert_node(graph_->create(sym::prim_EnumValue, {v}));
-        n->set_op(op);
-        n->output()->set_type(et->value_type());
-        return n->output();
-      }
-    }
-    fail(e.range(), fmt::format("'{}' object has no attribute '{}'", v->type()->str(), a.name()));
-  }
-  if (v->type()->is_named_tuple()) {
-    const auto& fields = v->type()->field_names();
-    auto it = std::find(fields.begin(), fields.end(), a.name());
-    if (it != fields.end()) {
-      const auto i = static_cast<size_t>(it - fields.begin());
-      if (v->node()->kind() == sym::prim_TupleConstruct) return v->node()->input(i);  // as torch reads it
-      Node* n = graph_->insert_node(graph_->create(sym::prim_TupleIndex, {v, constant(IValue(static_cast<int64_t>(i)))}));
-      n->set_source_range(e.range());
-      n->output()->set_type(v->type()->contained()[i]);
-      return n->output();
-    }
-  }
-  if (v->type()->kind() == TypeKind::Tensor) {
-    // torch's tensor properties (and the operator each reads through; .grad needs autograd).
-    static const std::unordered_map<std::string_view, const char*> kProperties = {
-        {"shape", "aten::size"},           {"dtype", "prim::dtype"},         {"device", "prim::device"},
-        {"ndim", "aten::dim"},             {"T", "aten::numpy_T"},           {"mT", "aten::mT"},
-        {"H", "aten::matrix_H"},           {"mH", "aten::mH"},               {"real", "aten::real"},
-        {"imag", "aten::imag"},            {"data", "prim::data"},           {"layout", "prim::layout"},
-        {"name", "prim::name"},            {"requires_grad", "prim::requires_grad"},
-        {"is_leaf", "aten::is_leaf"},      {"retains_grad", "aten::retains_grad"},
-        {"is_cuda", "prim::is_cuda"},      {"is_cpu", "prim::is_cpu"},       {"is_xpu", "prim::is_xpu"},
-        {"is_sparse", "prim::is_sparse"},  {"is_sparse_csr", "prim::is_sparse_csr"},
-        {"is_mkldnn", "prim::is_mkldnn"},  {"is_mps", "prim::is_mps"},       {"is_quantized", "prim::is_quantized"},
-        {"is_vulkan", "prim::is_vulkan"},  {"is_ipu", "prim::is_ipu"},       {"is_meta", "prim::is_meta"},
-        {"is_nested", "prim::is_nested"},  {"is_ort", "prim::is_ort"}};
-    if (auto p = kProperties.find(a.name()); p != kProperties.end())
-      return emit_builtin(Symbol::from_qual_string(p->second), {{v, e.range()}}, {}, e.range());
-  }
-  fail(e.range(), fmt::format("'{}' object has no attribute or method '{}'.", v->type()->annotation_str(), a.name()));
+  return emit_sugared_expr(e, env)->as_value(e.range(), *this);
 }
 
 Value* FunctionCompiler::emit_enum_member(const TypePtr& t, const std::string& member, const SourceRange& range) {

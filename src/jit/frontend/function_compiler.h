@@ -116,6 +116,19 @@ struct CallKwarg {
   Value* value;
   SourceRange range;
 };
+// One call being compiled: its tree and scope, and its arguments once emitted (each
+// kind of callee decides whether and when they are: getattr's string literal is not).
+struct CallSite {
+  const Tree& tree;
+  Env& env;
+  TypePtr hint;
+  std::vector<CallArg> args;
+  std::vector<CallKwarg> kwargs;
+};
+
+// Note [SugaredValue] (sugared_value.h)
+class SugaredValue;
+using SugaredValuePtr = std::shared_ptr<SugaredValue>;
 
 // Note [Module containers]
 // A submodule whose class is torch's ModuleList or Sequential (children named "0", "1",
@@ -158,6 +171,8 @@ class FileCompiler {
   void compile_all();
   // This file's function `name`, compiled on first use; null if none is defined here.
   Function* function(const std::string& name, const SourceRange& use);
+  // Whether this file defines a function `name` (nothing is compiled).
+  bool defines_function(const std::string& name) const { return defs_.count(name) > 0; }
   // This file's class `name`, declared and its methods compiled on first use.
   TypePtr class_type(const std::string& name);
   // A method of one of this file's classes not compiled yet (a method calling one
@@ -263,7 +278,20 @@ class FunctionCompiler {
   // parameters after the def's own (see emit_closure).
   void set_captured(std::vector<std::pair<std::string, TypePtr>> captured) { captured_ = std::move(captured); }
 
- private:
+  // The emitters below are public for the SugaredValues (sugared_value.h), which compile
+  // calls and attributes through them; the compiler's state stays private.
+  Graph& graph() { return *graph_; }
+  FileCompiler& file() { return file_; }
+  // Note [Closures]: a nested def of this function, by name.
+  struct Closure {
+    Function* fn;
+    std::vector<Value*> captured;
+  };
+  const Closure* closure(const std::string& name) const {
+    auto it = closures_.find(name);
+    return it == closures_.end() ? nullptr : &it->second;
+  }
+
   // --- errors ------------------------------------------------------------------------
   [[noreturn]] void fail(const SourceRange& r, const std::string& message) const { throw_compile_error(r, message); }
 
@@ -327,33 +355,34 @@ class FunctionCompiler {
   Value* emit_compare(const Tree& e, Env& env);
   Value* emit_boolop(const Tree& e, Env& env);
   Value* emit_ifexp(const Tree& e, Env& env, const TypePtr& hint);
-  // One call being compiled: its tree and scope, and its arguments once emitted (each
-  // kind of callee decides whether and when they are: getattr's string literal is not).
-  struct CallSite {
-    const Tree& tree;
-    Env& env;
-    TypePtr hint;
-    std::vector<CallArg> args;
-    std::vector<CallKwarg> kwargs;
-  };
+  // f(args): Note [SugaredValue] — the callee's SugaredValue, called.
   Value* emit_call(const Tree& e, Env& env, const TypePtr& hint);
   void emit_call_args(CallSite& call);
-  std::optional<Value*> emit_local_callee_call(CallSite& call);
-  std::optional<Value*> emit_qualified_call(CallSite& call, const std::string& dotted);
-  Value* emit_constructor_call(CallSite& call, const TypePtr& cls);
-  Value* emit_fork(CallSite& call);
-  Value* emit_wait(CallSite& call);
-  std::optional<Value*> emit_builtin_module_call(CallSite& call);
-  Value* emit_value_method_call(CallSite& call);
+  // What `e` (a callee, or the object of an attribute) stands for: a name through the
+  // environment, then the resolver; an attribute through its object's attr; anything
+  // else as the value it computes (sugared_value.cpp).
+  SugaredValuePtr emit_sugared_expr(const Tree& e, Env& env);
+  // The resolver: what a name the environment does not bind stands for. A namespace
+  // (ops, CONSTANTS, __torch__, torch, math, F, warnings) first, then what the name
+  // calls (resolve_callable).
+  SugaredValuePtr resolve_global(const std::string& name, const SourceRange& range);
+  // What calling the unbound name `name` calls: the file's class (when `types`), the
+  // archives' fork, a Python builtin that no def shadows, the file's function, else a
+  // Python builtin (or an undefined name).
+  SugaredValuePtr resolve_callable(const std::string& name, const SourceRange& range, bool types = true);
+  // An unbound name read as a value: inf and nan, a name an if left unusable, the
+  // file's function, else undefined.
+  Value* emit_global_name(const std::string& name, const SourceRange& range);
   Value* emit_tensor_conversion(Value* self, const std::string& method, const TypePtr& hint, const SourceRange& range);
-  // Python's builtins (python_builtins.cpp): special forms first, then the table.
-  Value* emit_python_builtin_call(CallSite& call, const std::string& name);
+  // Python's special forms (python_builtins.cpp), called by PythonBuiltinValue: each
+  // sees the call's trees; nullopt leaves the call to the builtin-operator table.
   std::optional<Value*> emit_getattr_form(CallSite& call);
   std::optional<Value*> emit_uninitialized_form(CallSite& call);
   std::optional<Value*> emit_annotate_form(CallSite& call);
   std::optional<Value*> emit_isinstance_form(CallSite& call);
   std::optional<Value*> emit_hasattr_form(CallSite& call);
   std::optional<Value*> emit_list_form(CallSite& call);
+  // x.name read: emit_sugared_expr's attr, as a value.
   Value* emit_attribute(const Tree& e, Env& env);
   Value* construct_named_tuple(const TypePtr& t, const std::vector<CallArg>& args, const std::vector<CallKwarg>& kwargs,
                                const SourceRange& range);
@@ -409,6 +438,7 @@ class FunctionCompiler {
   Value* none() { return constant(IValue()); }
   Value* emit_range_loop_bounds(const std::vector<Value*>& range_args, Value** lo, Value** step, const SourceRange& r);
 
+ private:
   FileCompiler& file_;
   const Tree& def_;
   std::string qualname_;
@@ -441,10 +471,6 @@ class FunctionCompiler {
   bool falls_off_end_ = false;  // some path reaches the end of the body without a return
   // Note [Closures]: nested defs of this function, by name: the compiled function and
   // the enclosing values it captured when defined.
-  struct Closure {
-    Function* fn;
-    std::vector<Value*> captured;
-  };
   std::unordered_map<std::string, Closure> closures_;
   std::vector<std::pair<std::string, TypePtr>> captured_;
   void emit_closure(const Tree& def, Env& env);

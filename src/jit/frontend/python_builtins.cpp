@@ -1,8 +1,8 @@
 // Python's builtin functions in TorchScript (len, int, print, isinstance, getattr, list,
-// ...), as torch's builtin_functions and SugaredValue builtins: the special forms the
-// compiler decides itself, from their argument trees, and the table of the builtins
-// that are one operator each.
-#include "jit/frontend/function_compiler.h"
+// ...), as torch's builtin_functions and SugaredValue builtins: PythonBuiltinValue's
+// call, the special forms the compiler decides itself from their argument trees, and
+// the table of the builtins that are one operator each.
+#include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
 
@@ -20,53 +20,59 @@ const std::unordered_map<std::string_view, std::string_view>& builtin_operators(
   return kOperators;
 }
 
-}  // namespace
-
 // A special form sees its arguments as trees (a type, a string literal, an iterable it
 // rewrites) or decides the call at compile time; nullopt leaves the call to the table.
-// Those a def of the same name does not shadow come first, as in torch (getattr and
-// torch's own uninitialized are not Python functions a file can redefine).
-Value* FunctionCompiler::emit_python_builtin_call(CallSite& call, const std::string& name) {
-  using Form = std::optional<Value*> (FunctionCompiler::*)(CallSite&);
-  static const std::unordered_map<std::string_view, Form> kUnshadowed = {
-      {"getattr", &FunctionCompiler::emit_getattr_form}, {"uninitialized", &FunctionCompiler::emit_uninitialized_form}};
-  static const std::unordered_map<std::string_view, Form> kShadowable = {
-      {"annotate", &FunctionCompiler::emit_annotate_form}, {"unchecked_cast", &FunctionCompiler::emit_annotate_form},
-      {"isinstance", &FunctionCompiler::emit_isinstance_form}, {"hasattr", &FunctionCompiler::emit_hasattr_form},
-      {"list", &FunctionCompiler::emit_list_form}};
-  const SourceRange& range = call.tree.range();
-  const SourceRange& callee = CallView(call.tree).callee().range();
-  if (auto form = kUnshadowed.find(name); form != kUnshadowed.end())
-    if (auto v = (this->*form->second)(call)) return *v;
-  if (Function* fn = file_.function(name, callee)) {
-    emit_call_args(call);
-    return emit_user_call(*fn, std::move(call.args), std::move(call.kwargs), range);
-  }
-  if (auto form = kShadowable.find(name); form != kShadowable.end())
-    if (auto v = (this->*form->second)(call)) return *v;
-  emit_call_args(call);
+// `shadowable`: whether a def of the same name takes the name instead (the resolver
+// decides, resolve_callable).
+struct SpecialForm {
+  std::optional<Value*> (FunctionCompiler::*emit)(CallSite&);
+  bool shadowable;
+};
+const std::unordered_map<std::string_view, SpecialForm>& special_forms() {
+  static const std::unordered_map<std::string_view, SpecialForm> kForms = {
+      {"getattr", {&FunctionCompiler::emit_getattr_form, false}},
+      {"uninitialized", {&FunctionCompiler::emit_uninitialized_form, false}},
+      {"annotate", {&FunctionCompiler::emit_annotate_form, true}},
+      {"unchecked_cast", {&FunctionCompiler::emit_annotate_form, true}},
+      {"isinstance", {&FunctionCompiler::emit_isinstance_form, true}},
+      {"hasattr", {&FunctionCompiler::emit_hasattr_form, true}},
+      {"list", {&FunctionCompiler::emit_list_form, true}}};
+  return kForms;
+}
+
+}  // namespace
+
+bool PythonBuiltinValue::unshadowed(const std::string& name) {
+  const auto form = special_forms().find(name);
+  return form != special_forms().end() && !form->second.shadowable;
+}
+
+Value* PythonBuiltinValue::call(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
+  if (auto form = special_forms().find(name_); form != special_forms().end())
+    if (auto v = (fc.*form->second.emit)(call)) return *v;
+  fc.emit_call_args(call);
   std::vector<CallArg>& args = call.args;
   const bool positional_only = call.kwargs.empty();
-  if (name == "bool" && args.size() == 1 && positional_only) {
+  if (name_ == "bool" && args.size() == 1 && positional_only) {
     // bool(s), bool(l), bool(d): len(x) > 0, as torch compiles them.
     const TypeKind k = args[0].value->type()->kind();
     if (k == TypeKind::Str || k == TypeKind::List || k == TypeKind::Dict) {
-      Value* n = emit_builtin(Symbol::from_qual_string("aten::len"), std::move(args), {}, range);
-      return emit_builtin(Symbol::from_qual_string("aten::gt"), {{n, range}, {constant(IValue(int64_t{0})), range}}, {},
-                          range);
+      Value* n = fc.emit_builtin(Symbol::from_qual_string("aten::len"), std::move(args), {}, range);
+      return fc.emit_builtin(Symbol::from_qual_string("aten::gt"), {{n, range}, {fc.constant(IValue(int64_t{0})), range}}, {},
+                             range);
     }
   }
-  if (name == "len" && args.size() == 1 && positional_only && container_kind(args[0].value->type()) != ContainerKind::None)
-    return constant(IValue(static_cast<int64_t>(container_children(args[0].value->type()).size())), range);
-  const auto op = builtin_operators().find(name);
-  if (op == builtin_operators().end()) fail(callee, fmt::format("undefined value {}", name));
-  if (name == "print") {
+  if (name_ == "len" && args.size() == 1 && positional_only && container_kind(args[0].value->type()) != ContainerKind::None)
+    return fc.constant(IValue(static_cast<int64_t>(container_children(args[0].value->type()).size())), range);
+  const auto op = builtin_operators().find(name_);
+  if (op == builtin_operators().end()) fc.fail(range_, fmt::format("undefined value {}", name_));
+  if (name_ == "print") {
     std::vector<Value*> values;
     for (auto& a : args) values.push_back(a.value);
-    insert(Symbol::from_qual_string("prim::Print"), values, range, 0);
-    return none();
+    fc.insert(Symbol::from_qual_string("prim::Print"), values, range, 0);
+    return fc.none();
   }
-  return emit_builtin(Symbol::from_qual_string(std::string(op->second)), std::move(args), std::move(call.kwargs), range);
+  return fc.emit_builtin(Symbol::from_qual_string(std::string(op->second)), std::move(args), std::move(call.kwargs), range);
 }
 
 // getattr(self, "0"): attributes whose names are not identifiers.

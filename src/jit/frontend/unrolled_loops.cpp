@@ -1,7 +1,7 @@
 // Note [Module containers] and Note [Unrolled loops]: loops over values known at
 // compile time (ModuleList, Sequential, ModuleDict, tuples, enumerate/zip of those)
 // become one copy of the body per element; containers are indexed and measured here.
-#include "jit/frontend/function_compiler.h"
+#include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
 
@@ -125,15 +125,7 @@ bool FunctionCompiler::is_static_iterable(const Tree& it, Env& env) {
 
 std::optional<std::vector<Unrolled>> FunctionCompiler::unrolled_items(const Tree& it, Env& env) {
   if (!is_static_iterable(it, env)) return std::nullopt;
-  if (it.kind() != TreeKind::Call) {
-    Value* v = emit_expr(it, env);
-    if (container_kind(v->type()) != ContainerKind::None)
-      return container_items(v, it.range(), container_kind(v->type()) == ContainerKind::Dict,
-                             container_kind(v->type()) == ContainerKind::List);
-    std::vector<Unrolled> items;
-    for (Value* elem : graph_->insert_node(graph_->create_tuple_unpack(v))->outputs()) items.push_back({elem, {}});
-    return items;
-  }
+  if (it.kind() != TreeKind::Call) return sugared_value_of(emit_expr(it, env), it.range())->iter(it.range(), *this);
   CallView call(it);
   const Tree& callee = call.callee();
   if (callee.kind() == TreeKind::Attribute) {  // self.d.items() / .keys() / .values() of a ModuleDict
