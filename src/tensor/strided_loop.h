@@ -1,8 +1,11 @@
-// Iteration over N operands that share one shape but have their own strides: the
-// loop every non-contiguous copy and elementwise kernel is built on. Dimensions are
-// coalesced first, so a contiguous (or uniformly strided) case becomes one inner run.
+// The one description of N operands that share a shape but have their own strides,
+// and the coalescing every strided walk starts from: copies (tensor_copy.cpp) and the
+// elementwise and reduction kernels (kernels/loop.h's parallel run_loop) both build
+// on it. Dimensions are coalesced first, so a contiguous (or uniformly strided) case
+// becomes one inner run.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -11,50 +14,67 @@
 
 namespace torchlet::detail {
 
-// Describes N operands over `sizes`; strides in elements, one array per operand.
-template <size_t N>
+// The most operands one walk takes (an output and three inputs: addcmul, where).
+inline constexpr int kMaxOperands = 4;
+
+// N operands over `sizes` (outermost first). strides[d][k] is operand k's stride along
+// dimension d, in whatever unit the caller gave (elements for copies, bytes for the
+// kernels): coalescing only compares strides with each other.
 struct StridedLayout {
+  int operands = 0;
   Shape sizes;
-  std::array<Shape, N> strides;
+  std::vector<std::array<int64_t, kMaxOperands>> strides;
+
+  Shape operand_strides(int k) const {
+    Shape s(sizes.size());
+    for (size_t d = 0; d < sizes.size(); ++d) s[d] = strides[d][static_cast<size_t>(k)];
+    return s;
+  }
 };
 
-// Merges adjacent dimensions that are contiguous with each other in every operand
-// and drops size-1 dimensions, preserving the visiting order (row-major).
-template <size_t N>
-StridedLayout<N> coalesce(IntList sizes, const std::array<IntList, N>& strides) {
-  StridedLayout<N> out;
+// Drops size-1 dimensions and merges a dimension into its inner neighbour when every
+// operand steps over it exactly as one run of the inner one, preserving row-major
+// visiting order. stride_of(k, d) is operand k's stride along dimension d of `sizes`.
+template <typename StrideOf>
+StridedLayout coalesce(IntList sizes, int operands, StrideOf&& stride_of) {
+  StridedLayout out;
+  out.operands = operands;
   for (size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == 1) continue;
+    std::array<int64_t, kMaxOperands> st{};
+    for (int k = 0; k < operands; ++k) st[static_cast<size_t>(k)] = stride_of(k, d);
     if (!out.sizes.empty()) {
       bool mergeable = true;
-      for (size_t k = 0; k < N; ++k) {
-        if (out.strides[k].back() != strides[k][d] * sizes[d]) mergeable = false;
+      for (int k = 0; k < operands; ++k) {
+        const auto kk = static_cast<size_t>(k);
+        if (out.strides.back()[kk] != st[kk] * sizes[d]) mergeable = false;
       }
       if (mergeable) {
         out.sizes.back() *= sizes[d];
-        for (size_t k = 0; k < N; ++k) out.strides[k].back() = strides[k][d];
+        out.strides.back() = st;
         continue;
       }
     }
     out.sizes.push_back(sizes[d]);
-    for (size_t k = 0; k < N; ++k) out.strides[k].push_back(strides[k][d]);
+    out.strides.push_back(st);
   }
   if (out.sizes.empty()) {  // a single element
     out.sizes.push_back(1);
-    for (size_t k = 0; k < N; ++k) out.strides[k].push_back(0);
+    out.strides.push_back({});
   }
   return out;
 }
 
 // Calls fn(offsets, n, inner_strides) for each innermost run of `n` elements, over
-// linear element positions [begin, end) of the coalesced layout. Offsets and strides
-// are in elements, per operand.
+// linear element positions [begin, end) of a coalesced layout of N operands, serially
+// (the caller splits the range over threads). Offsets and strides are per operand.
 template <size_t N, typename Fn>
-void for_each_run(const StridedLayout<N>& layout, int64_t begin, int64_t end, Fn&& fn) {
+void for_each_run(const StridedLayout& layout, int64_t begin, int64_t end, Fn&& fn) {
+  static_assert(N <= static_cast<size_t>(kMaxOperands));
   const size_t nd = layout.sizes.size();
   const int64_t inner = layout.sizes[nd - 1];
   std::array<int64_t, N> inner_strides;
-  for (size_t k = 0; k < N; ++k) inner_strides[k] = layout.strides[k][nd - 1];
+  for (size_t k = 0; k < N; ++k) inner_strides[k] = layout.strides[nd - 1][k];
   // Decompose `begin` into a multi-index.
   std::vector<int64_t> index(nd, 0);
   int64_t rem = begin;
@@ -66,7 +86,7 @@ void for_each_run(const StridedLayout<N>& layout, int64_t begin, int64_t end, Fn
   while (pos < end) {
     std::array<int64_t, N> offsets{};
     for (size_t k = 0; k < N; ++k) {
-      for (size_t d = 0; d < nd; ++d) offsets[k] += index[d] * layout.strides[k][d];
+      for (size_t d = 0; d < nd; ++d) offsets[k] += index[d] * layout.strides[d][k];
     }
     int64_t n = std::min(inner - index[nd - 1], end - pos);
     fn(offsets, n, inner_strides);

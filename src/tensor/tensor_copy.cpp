@@ -132,10 +132,9 @@ void copy_tiled(std::byte* dst, const std::byte* src, int64_t row_begin, int64_t
 
 // A coalesced 2-d layout where one operand is contiguous along rows and the other
 // along columns, big enough for tiling to pay.
-template <size_t N>
-bool wants_tiling(const detail::StridedLayout<N>& layout) {
+bool wants_tiling(const detail::StridedLayout& layout) {
   if (layout.sizes.size() != 2 || layout.sizes[0] < kTile || layout.sizes[1] < kTile) return false;
-  const int64_t d_inner = std::abs(layout.strides[0][1]), s_inner = std::abs(layout.strides[1][1]);
+  const int64_t d_inner = std::abs(layout.strides[1][0]), s_inner = std::abs(layout.strides[1][1]);
   return (d_inner == 1) != (s_inner == 1);
 }
 
@@ -239,11 +238,11 @@ void transpose_rows(U* b, int64_t ldb, const U* a, int64_t lda, int64_t row_begi
 
 // The innermost two dimensions of a coalesced layout form Note [transpose copy]'s
 // transpose: destination contiguous along the last, source along the one before.
-bool is_transpose(const detail::StridedLayout<2>& layout) {
+bool is_transpose(const detail::StridedLayout& layout) {
   const size_t nd = layout.sizes.size();
   if (nd < 2) return false;
-  const auto& ds = layout.strides[0];
-  const auto& ss = layout.strides[1];
+  const Shape ds = layout.operand_strides(0);
+  const Shape ss = layout.operand_strides(1);
   return ds[nd - 1] == 1 && ss[nd - 2] == 1 && ss[nd - 1] != 1 && layout.sizes[nd - 1] >= 8 &&
          layout.sizes[nd - 2] >= 8;
 }
@@ -251,11 +250,11 @@ bool is_transpose(const detail::StridedLayout<2>& layout) {
 // Copies layout.sizes's outer index range [begin, end) of whole matrices x row tiles
 // (Note [transpose copy]); the dimensions before the last two are walked here.
 template <typename U>
-void copy_transposed(std::byte* dst, const std::byte* src, const detail::StridedLayout<2>& layout) {
+void copy_transposed(std::byte* dst, const std::byte* src, const detail::StridedLayout& layout) {
   const size_t nd = layout.sizes.size();
   const auto& sizes = layout.sizes;
-  const auto& ds = layout.strides[0];
-  const auto& ss = layout.strides[1];
+  const Shape ds = layout.operand_strides(0);
+  const Shape ss = layout.operand_strides(1);
   const int64_t rows = sizes[nd - 2], cols = sizes[nd - 1];
   const int64_t ldb = ds[nd - 2], lda = ss[nd - 1];
   int64_t matrices = 1;
@@ -286,12 +285,12 @@ void copy_transposed(std::byte* dst, const std::byte* src, const detail::Strided
 // dimension), same dtype on both sides. Pointers advance like an odometer instead of
 // being recomputed per run; runs contiguous on both sides are one memcpy.
 template <typename U>
-void copy_same_runs(std::byte* dst, const std::byte* src, const detail::StridedLayout<2>& layout,
+void copy_same_runs(std::byte* dst, const std::byte* src, const detail::StridedLayout& layout,
                     int64_t run_begin, int64_t run_end) {
   const size_t nd = layout.sizes.size();
   const auto& sizes = layout.sizes;
-  const auto& ds = layout.strides[0];
-  const auto& ss = layout.strides[1];
+  const Shape ds = layout.operand_strides(0);
+  const Shape ss = layout.operand_strides(1);
   const int64_t len = sizes[nd - 1], d_inner = ds[nd - 1], s_inner = ss[nd - 1];
   std::vector<int64_t> idx(nd, 0);
   U* d = reinterpret_cast<U*>(dst);
@@ -322,12 +321,12 @@ void copy_same_runs(std::byte* dst, const std::byte* src, const detail::StridedL
 
 // Every same-dtype copy that is not one contiguous block.
 template <typename U>
-void copy_same_dtype(std::byte* dst, const std::byte* src, const detail::StridedLayout<2>& layout, int64_t n) {
+void copy_same_dtype(std::byte* dst, const std::byte* src, const detail::StridedLayout& layout, int64_t n) {
   if (is_transpose(layout)) return copy_transposed<U>(dst, src, layout);
   if (wants_tiling(layout)) {
     const int64_t rows = layout.sizes[0], cols = layout.sizes[1];
-    const std::array<int64_t, 2> ds = {layout.strides[0][0], layout.strides[0][1]};
-    const std::array<int64_t, 2> ss = {layout.strides[1][0], layout.strides[1][1]};
+    const std::array<int64_t, 2> ds = {layout.strides[0][0], layout.strides[1][0]};
+    const std::array<int64_t, 2> ss = {layout.strides[0][1], layout.strides[1][1]};
     const int64_t grain_rows = std::max<int64_t>(kTile, kCopyGrain / cols / kTile * kTile);
     parallel_for(0, rows, grain_rows, [&](int64_t begin, int64_t end) {
       if (std::abs(ss[0]) < std::abs(ss[1])) copy_tiled<U, true>(dst, src, begin, end, cols, ds, ss);
@@ -401,7 +400,7 @@ void check_copy_overlap(const Tensor& dst, const Tensor& src) {
 // moving past another (insertion sort, as TensorIterator::reorder_dimensions). Walking
 // in this order writes the destination in memory order and finds the same innermost
 // run torch's loops see.
-detail::StridedLayout<2> torch_ordered_layout(const Tensor& dst, const Tensor& src) {
+detail::StridedLayout torch_ordered_layout(const Tensor& dst, const Tensor& src) {
   const size_t nd = static_cast<size_t>(dst.dim());
   std::vector<size_t> perm(nd);  // innermost first: n-1, ..., 0
   for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
@@ -433,7 +432,7 @@ detail::StridedLayout<2> torch_ordered_layout(const Tensor& dst, const Tensor& s
     dst_strides.push_back(strides[0][perm[k]]);
     src_strides.push_back(strides[1][perm[k]]);
   }
-  return detail::coalesce<2>(sizes, {IntList(dst_strides), IntList(src_strides)});
+  return detail::coalesce(sizes, 2, [&](int k, size_t d) { return k == 0 ? dst_strides[d] : src_strides[d]; });
 }
 
 // Note [bfloat16 NaN]: torch converts float32 and float64 to bfloat16 with vectorised
@@ -447,10 +446,10 @@ detail::StridedLayout<2> torch_ordered_layout(const Tensor& dst, const Tensor& s
 // thread count; torchlet keeps them per run.)
 constexpr int64_t kBFloat16Block = 16;
 
-bool torch_copies_vectorised(const Tensor& dst, const detail::StridedLayout<2>& layout) {
+bool torch_copies_vectorised(const Tensor& dst, const detail::StridedLayout& layout) {
   if (dst.dim() == 0) return false;
   if (dst.numel() == 1) return true;
-  return layout.strides[0].back() == 1 && layout.strides[1].back() == 1;
+  return layout.strides.back()[0] == 1 && layout.strides.back()[1] == 1;
 }
 
 template <typename From>
@@ -471,7 +470,7 @@ void copy_to_bfloat16_run(BFloat16* d, const From* s, int64_t len, int64_t ds, i
 // starts them.
 template <typename From>
 void copy_to_bfloat16(std::byte* dst_base, const std::byte* src_base,
-                      const detail::StridedLayout<2>& layout, int64_t n, bool vectorised) {
+                      const detail::StridedLayout& layout, int64_t n, bool vectorised) {
   const int64_t inner = layout.sizes.back();
   const int64_t runs = n / inner;
   parallel_for(0, runs, std::max<int64_t>(1, kCopyGrain / inner), [&](int64_t begin, int64_t end) {
@@ -543,7 +542,8 @@ Tensor& Tensor::copy_(const Tensor& src) {
 Tensor& Tensor::fill_(const Scalar& value) {
   check_copyable(dtype(), "fill_");
   if (numel() == 0) return *this;
-  auto layout = detail::coalesce<1>(sizes(), {strides()});
+  const IntList st = strides();
+  auto layout = detail::coalesce(sizes(), 1, [&](int, size_t d) { return st[d]; });
   std::byte* base = static_cast<std::byte*>(data_ptr());
   const int64_t esize = static_cast<int64_t>(element_size());
   dispatch_all(dtype(), "fill_", [&]<typename T>() {

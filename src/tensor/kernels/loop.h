@@ -1,5 +1,5 @@
-// The strided N-d walk every elementwise kernel runs on: operands of one shape (the
-// output first, inputs already expanded to it) are coalesced into as few dimensions
+// The parallel strided walk every elementwise kernel runs on: operands of one shape (the
+// output first, inputs already expanded to it) are coalesced (strided_loop.h) into as few dimensions
 // as their strides allow, split over parallel_for, and handed to a leaf loop one inner
 // row at a time. It owns iteration only; dtypes, promotion and allocation are the
 // callers' (elementwise.cpp, reduce.cpp, ...).
@@ -17,6 +17,7 @@
 #include <torchlet/tensor.h>
 
 #include "core/parallel.h"
+#include "tensor/strided_loop.h"
 
 namespace torchlet::kernels {
 
@@ -32,7 +33,7 @@ inline constexpr int64_t kGrainSize = 32768;
 // operands leave one core's L2).
 inline constexpr int64_t kCheapGrainSize = 81920;
 
-inline constexpr int kMaxOperands = 4;
+using detail::kMaxOperands;
 
 // The type arithmetic runs in: half and bfloat16 compute in float, as torch's
 // opmath_type does, so results round once, when stored.
@@ -62,53 +63,23 @@ void dispatch_floating(DType d, std::string_view op, Fn&& fn) {
   throw_unsupported_dtype(op, d);
 }
 
-// Operands (output first) that all have `sizes`; byte strides per dimension,
-// innermost dimension last after coalescing.
-struct StridedLoop {
-  int ntensors = 0;
-  Shape sizes;
-  std::vector<std::array<int64_t, kMaxOperands>> strides;
+// Operands (output first) that all have `sizes`, coalesced (strided_loop.h) with byte
+// strides, and where each one's data starts.
+struct StridedLoop : detail::StridedLayout {
   std::array<char*, kMaxOperands> base{};
   int64_t numel = 1;
 };
 
 inline StridedLoop make_loop(std::initializer_list<const Tensor*> operands) {
+  const Tensor* const* ts = operands.begin();
+  const Tensor& first = *ts[0];
   StridedLoop l;
-  l.ntensors = static_cast<int>(operands.size());
-  const Tensor& first = **operands.begin();
-  int64_t nd = first.dim();
+  static_cast<detail::StridedLayout&>(l) =
+      detail::coalesce(first.sizes(), static_cast<int>(operands.size()), [&](int k, size_t d) {
+        return ts[k]->stride(static_cast<int64_t>(d)) * static_cast<int64_t>(ts[k]->element_size());
+      });
   l.numel = first.numel();
-  int i = 0;
-  for (const Tensor* t : operands) l.base[i++] = static_cast<char*>(t->data_ptr());
-  // Drop size-1 dimensions and merge a dimension into its inner neighbour when every
-  // operand steps over it exactly as one run of the inner one.
-  for (int64_t d = 0; d < nd; ++d) {
-    int64_t size = first.size(d);
-    if (size == 1) continue;
-    std::array<int64_t, kMaxOperands> st{};
-    i = 0;
-    for (const Tensor* t : operands) {
-      st[i] = t->stride(d) * static_cast<int64_t>(t->element_size());
-      ++i;
-    }
-    l.sizes.push_back(size);
-    l.strides.push_back(st);
-  }
-  for (size_t d = l.sizes.size(); d-- > 1;) {
-    bool mergeable = true;
-    for (int k = 0; k < l.ntensors; ++k) {
-      if (l.strides[d - 1][k] != l.strides[d][k] * l.sizes[d]) mergeable = false;
-    }
-    if (!mergeable) continue;
-    l.sizes[d - 1] *= l.sizes[d];
-    l.strides[d - 1] = l.strides[d];
-    l.sizes.erase(l.sizes.begin() + static_cast<int64_t>(d));
-    l.strides.erase(l.strides.begin() + static_cast<int64_t>(d));
-  }
-  if (l.sizes.empty()) {
-    l.sizes.push_back(1);
-    l.strides.push_back({});
-  }
+  for (size_t k = 0; k < operands.size(); ++k) l.base[k] = static_cast<char*>(ts[k]->data_ptr());
   return l;
 }
 
@@ -123,7 +94,7 @@ template <typename Row>
 void run_loop(const StridedLoop& l, Row&& row, int64_t grain = kGrainSize) {
   if (l.numel == 0) return;
   constexpr bool kRows = requires(char** p, const int64_t* s) { row(p, s, int64_t{}, int64_t{}, s); };
-  const int nt = l.ntensors;
+  const int nt = l.operands;
   const int64_t nd = static_cast<int64_t>(l.sizes.size());
   const int64_t inner = l.sizes.back();
   const int64_t* inner_strides = l.strides.back().data();
