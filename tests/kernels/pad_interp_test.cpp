@@ -1,5 +1,5 @@
 // F.pad (pad.cpp), conv_transpose1d/3d (conv.cpp) and the interpolation kernels of
-// interp.cpp against real PyTorch (kernels/pad_interp.txt from gen_kernels_nn2.py):
+// interp.cpp against real PyTorch (kernels/pad_interp.txt from gen_kernels_nn_layers.py):
 // every pad mode over 1-3 dims with negative and non-contiguous cases, transposed
 // convolutions with groups/dilation/output_padding, nearest/linear/bicubic/trilinear
 // with align_corners and scale factors, and torch's messages for invalid arguments.

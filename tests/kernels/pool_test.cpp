@@ -1,5 +1,5 @@
 // 1-d and 3-d pooling and the with-indices forms (pool.cpp) against real PyTorch
-// (tests/fixtures/gen_kernels_nn2.py: kernels/pool.txt): batched, unbatched,
+// (tests/fixtures/gen_kernels_nn_layers.py: kernels/pool.txt): batched, unbatched,
 // non-contiguous and empty-batch inputs, ceil_mode, count_include_pad,
 // divisor_override, NaN windows, float32/float64/bfloat16/int64, and torch's error
 // messages for invalid arguments.

@@ -1,5 +1,5 @@
 // Random sampling (random.cpp) against real PyTorch (kernels/random.txt from
-// gen_kernels_nn2.py): after manual_seed(s), rand/randn/randint/uniform_/normal_
+// gen_kernels_nn_layers.py): after manual_seed(s), rand/randn/randint/uniform_/normal_
 // must give torch.manual_seed(s)'s values exactly, bit for bit, including randn's
 // cached Box-Muller sample across calls, the 16-element float path with its tail,
 // 64-bit randint ranges and strided (transposed) destinations; and eye.

@@ -1,6 +1,7 @@
-// The second nn family against real PyTorch (kernels/nn2.txt from
-// gen_kernels_nn2.py): activations of activation.cpp, instance_norm and
-// embedding_bag (nn_extra.cpp), einsum (einsum.cpp) and the losses of loss.cpp over
+// Neural-network layers against real PyTorch (kernels/nn_layers.txt from
+// gen_kernels_nn_layers.py): activations of activation.cpp, instance_norm
+// (instance_norm.cpp), embedding_bag (embedding_bag.cpp), einsum (einsum.cpp) and the
+// losses of loss.cpp over
 // every reduction, float32/float64 plus the dtypes torch refuses, non-contiguous and
 // empty inputs, and torch's messages for invalid arguments.
 #include <cmath>
@@ -22,7 +23,7 @@ std::optional<Tensor> arg(const std::vector<Tensor>& in, size_t i) {
   return std::nullopt;
 }
 
-std::map<std::string, OpFn> nn2_ops() {
+std::map<std::string, OpFn> nn_layers_ops() {
   std::map<std::string, OpFn> ops;
   auto unary = [](auto fn) {
     return [fn](std::vector<Tensor>& in, const Params&) { return std::vector{fn(in[0])}; };
@@ -98,13 +99,13 @@ std::map<std::string, OpFn> nn2_ops() {
 
 // einsum contracts through bmm in an order of its own; losses reduce in double where
 // torch reduces in the input type; bfloat16 rounds per step.
-std::optional<testing::Tolerance> nn2_tolerance(const std::string& op, DType d) {
+std::optional<testing::Tolerance> nn_layers_tolerance(const std::string& op, DType d) {
   if (d == DType::Float) return op == "einsum" ? testing::Tolerance{1e-4, 1e-5} : testing::Tolerance{1e-5, 1e-5};
   if (d == DType::BFloat16) return testing::Tolerance{1e-2, 1e-2};
   return std::nullopt;
 }
 
-TEST(NN2Oracle, MatchesTorch) { testing::run_fixture("nn2.txt", nn2_ops(), nn2_tolerance, true); }
+TEST(NNLayersOracle, MatchesTorch) { testing::run_fixture("nn_layers.txt", nn_layers_ops(), nn_layers_tolerance, true); }
 
 // What torch 1.13 reads past its data for (labels outside [0, C), negative lengths) is
 // refused by name; a zero input length, uninitialized in torch, is defined: no frames
