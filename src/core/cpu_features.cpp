@@ -12,25 +12,18 @@ struct Named {
 };
 
 constexpr Named kNames[] = {
-    {"avx2", &CpuFeatures::avx2},         {"fma", &CpuFeatures::fma},
-    {"avx512f", &CpuFeatures::avx512f},   {"avx512bw", &CpuFeatures::avx512bw},
-    {"avx512vl", &CpuFeatures::avx512vl}, {"avx512dq", &CpuFeatures::avx512dq},
-    {"avx512_bf16", &CpuFeatures::avx512_bf16},
+#define TL_CPU_FEATURE_NAME(member, builtin) {#member, &CpuFeatures::member},
+    TL_CPU_FEATURES(TL_CPU_FEATURE_NAME)
+#undef TL_CPU_FEATURE_NAME
 };
 
 CpuFeatures read_cpu() {
   CpuFeatures f;
 #if defined(__x86_64__)
   __builtin_cpu_init();
-  f.avx2 = __builtin_cpu_supports("avx2");
-  f.fma = __builtin_cpu_supports("fma");
-  f.avx512f = __builtin_cpu_supports("avx512f");
-  f.avx512bw = __builtin_cpu_supports("avx512bw");
-  f.avx512vl = __builtin_cpu_supports("avx512vl");
-  f.avx512dq = __builtin_cpu_supports("avx512dq");
-#if defined(__clang__) || __GNUC__ >= 12
-  f.avx512_bf16 = __builtin_cpu_supports("avx512bf16");
-#endif
+#define TL_CPU_FEATURE_READ(member, builtin) f.member = __builtin_cpu_supports(builtin);
+  TL_CPU_FEATURES(TL_CPU_FEATURE_READ)
+#undef TL_CPU_FEATURE_READ
 #endif
   return f;
 }

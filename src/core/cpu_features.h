@@ -7,14 +7,21 @@
 
 namespace torchlet {
 
+// One row per feature: _(member, the name __builtin_cpu_supports takes). The member is
+// spelled as /proc/cpuinfo names the flag, which is what the test log prints.
+#define TL_CPU_FEATURES(_) \
+  _(avx2, "avx2")          \
+  _(fma, "fma")            \
+  _(avx512f, "avx512f")    \
+  _(avx512bw, "avx512bw")  \
+  _(avx512vl, "avx512vl")  \
+  _(avx512dq, "avx512dq")  \
+  _(avx512_bf16, "avx512bf16")
+
 struct CpuFeatures {
-  bool avx2 = false;
-  bool fma = false;
-  bool avx512f = false;
-  bool avx512bw = false;
-  bool avx512vl = false;
-  bool avx512dq = false;
-  bool avx512_bf16 = false;
+#define TL_CPU_FEATURE_MEMBER(member, builtin) bool member = false;
+  TL_CPU_FEATURES(TL_CPU_FEATURE_MEMBER)
+#undef TL_CPU_FEATURE_MEMBER
 };
 
 // What this CPU reports (cpuid, through the compiler's builtin; what torch's cpuinfo

@@ -5,8 +5,6 @@
 
 namespace torchlet::jit {
 
-bool stmts_may_exit(const std::vector<TreeRef>& stmts, bool in_loop_body);
-
 // (A `raise` is not an exit here: the statements after an `if` whose branch raises stay
 // after it, as torch compiles them; the raising branch's outputs are uninitialized.)
 bool stmt_may_exit(const Tree& s, bool in_loop_body) {

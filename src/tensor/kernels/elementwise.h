@@ -20,6 +20,11 @@ bool can_cast(DType from, DType to);
 // An in-place variant torch composes from its functional (mvlgamma_, float_power_,
 // deg2rad_): the result written into self, which must have its shape and a dtype the
 // result casts to (torch's messages for each).
+// Rounds a float to bfloat16 and back. torch's bfloat16 kernels round after every
+// operation of theirs (Vectorized<BFloat16>, or a std:: function of c10::BFloat16), so
+// formulas that must match them bit for bit round each step with this.
+inline float round_bf16(float x) { return static_cast<float>(BFloat16(x)); }
+
 inline Tensor& write_in_place(Tensor& self, const Tensor& result) {
   TL_CHECK(self.sizes() == result.sizes(), ValueError, "output with shape {} doesn't match the broadcast shape {}",
            shape_repr(self.sizes()), shape_repr(result.sizes()));

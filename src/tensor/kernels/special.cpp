@@ -29,10 +29,10 @@ std::string_view type_name(DType d) { return dtype_info(d).scalar_type_name; }
   TL_FAIL(UnsupportedError, "\"{}\" not implemented for '{}'", kernel, type_name(d));
 }
 
-// Rounds a float to bfloat16 and back: where torch's bfloat16 kernels call a std::
-// function of c10::BFloat16 (c10/util/BFloat16-math.h), that result is rounded before
-// the rest of the formula uses it.
-float round_bf16(float x) { return static_cast<float>(BFloat16(x)); }
+// Where torch's bfloat16 kernels call a std:: function of c10::BFloat16
+// (c10/util/BFloat16-math.h), that result is rounded before the rest of the formula
+// uses it (round_bf16).
+using kernels::round_bf16;
 
 // Applies f to every element of a contiguous float or double tensor of `x`'s shape.
 template <typename F>

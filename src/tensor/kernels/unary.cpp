@@ -21,6 +21,7 @@ namespace {
 
 using kernels::opmath_t;
 using kernels::StridedLoop;
+using kernels::round_bf16;
 
 enum class UnaryCategory { Real, IntToFloat, FloatOnly, Integral, ToBool };
 
@@ -436,7 +437,6 @@ double to_double(const Scalar& s) { return s.to_double(); }
 // quarter of the elements: near x = -3, 1 + erf(x / sqrt 2) is 0 in bfloat16 (torch's -0)
 // but 1.5e-3 in float. These follow torch's operations one rounding at a time, which
 // matches it bit for bit (every element of the fixtures' sweeps, contiguous and strided).
-float round_bf16(float v) { return static_cast<float>(BFloat16(v)); }
 
 // Vectorized<float>::erf, the Abramowitz-Stegun 7.1.26 form with torch's FMAs, for the
 // bfloat16 path: rounded to bfloat16 it gives torch's bits where libm's erff is a hair
@@ -454,7 +454,7 @@ float erf_as_torch_vectorized(float x) {
 
 // x * 0.5 * (1 + erf(x * M_SQRT1_2)), each step in bfloat16.
 float bfloat16_gelu_erf(float x) {
-  const float alpha = round_bf16(static_cast<float>(M_SQRT1_2));
+  static const float alpha = round_bf16(static_cast<float>(M_SQRT1_2));
   const float half_x = round_bf16(x * 0.5f);
   const float one_plus_erf = round_bf16(1.0f + round_bf16(erf_as_torch_vectorized(round_bf16(x * alpha))));
   return round_bf16(half_x * one_plus_erf);
@@ -462,8 +462,8 @@ float bfloat16_gelu_erf(float x) {
 
 // 0.5 * x * (1 + tanh(beta * (x + kappa * x^3))), each step in bfloat16.
 float bfloat16_gelu_tanh(float x) {
-  const float beta = round_bf16(static_cast<float>(M_SQRT2 * M_2_SQRTPI * 0.5));
-  const float kappa = round_bf16(0.044715f);
+  static const float beta = round_bf16(static_cast<float>(M_SQRT2 * M_2_SQRTPI * 0.5));
+  static const float kappa = round_bf16(0.044715f);
   const float cube = round_bf16(round_bf16(x * x) * x);
   const float inner = round_bf16(beta * round_bf16(x + round_bf16(kappa * cube)));
   const float half_x = round_bf16(0.5f * x);

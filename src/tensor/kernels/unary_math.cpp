@@ -51,9 +51,8 @@ Tensor round_scaled(const Tensor& x, int64_t decimals) {
     for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], s, [](float v) { return v; });
     return out;
   }
-  auto to_bf16 = [](float v) { return static_cast<float>(BFloat16(v)); };
-  const float s = to_bf16(static_cast<float>(scale));
-  for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], s, to_bf16);
+  const float s = kernels::round_bf16(static_cast<float>(scale));
+  for (int64_t i = 0; i < out.numel(); ++i) po[i] = apply(px[i], s, kernels::round_bf16);
   return out.to(DType::BFloat16);
 }
 
