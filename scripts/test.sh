@@ -79,8 +79,10 @@ tsan() {
 }
 
 environment
-# Before anything builds: an #include that goes up a layer (docs/architecture.md's table).
+# Before anything builds: an #include that goes up a layer (docs/architecture.md's table),
+# and an aten name registered from two files of src/jit/ops (docs/operators.md).
 python3 "$root/scripts/check_layering.py" "$root"
+python3 "$root/scripts/check_operator_files.py" "$root"
 case ${1:-} in
   "") release; sanitized; fuzz; tsan ;;
   --release) release ;;

@@ -1,7 +1,11 @@
-// TorchScript's list and dict builtins, and the names whose overloads span kinds of
-// value: len, [], `in`, count, list(), copy, _set_item, pop, del and clear of lists,
-// dicts, strs and tensors, and min/max of numbers and of lists. Each overload is boxed
-// from a typed kernel (Note [Boxing]); a list or dict of any element type is the IValue
+// TorchScript's list and dict builtins whose names have no tensor overloads: len, [],
+// `in`, count and list() of lists, dicts, strs and tensors; _set_item, pop, del and
+// clear; append, insert, remove, extend, reverse and sorted; the dict methods; and
+// min/max of numbers and of lists. The list and dict overloads of names that also have
+// tensor forms (add.t, mul.left_t, slice.t, index.list_*, sort.*, sum.*, copy.*) are
+// registered by those names' family files from list_builtins.h's kernels, which hold
+// the element equality and order these rows use too. Each overload is boxed from a
+// typed kernel (Note [Boxing]); a list or dict of any element type is the IValue
 // itself. What loops call (len, [], `in`, append, l[i] = v, min/max of numbers) is
 // boxed_inline. Lists and dicts are reference types: mutating operators change the
 // ListImpl/DictImpl every alias sees, new lists keep the element type of the list they
@@ -9,58 +13,12 @@
 // lists typed from the dict's key and value types). Error texts are the ones torch
 // 1.13's interpreter raises.
 #include <algorithm>
-#include <complex>
-
-#include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
-#include "jit/runtime/function.h"
+#include "jit/ops/list_builtins.h"
 
 namespace torchlet::jit::ops {
 namespace {
-
-// --- element comparison ---------------------------------------------------------------
-// List element equality as torch's list operators define it: tensors compare by value
-// (same shape and every element equal), everything else by Python ==.
-bool element_equal(const IValue& a, const IValue& b) {
-  if (a.isTensor() && b.isTensor()) {
-    const Tensor x = a.toTensor();
-    const Tensor y = b.toTensor();
-    if (!(x.sizes() == y.sizes())) return false;
-    return torchlet::all(torchlet::eq(x, y)).item().to_bool();
-  }
-  return a == b;
-}
-
-// Python's < between list elements (numbers, strings, bools, tensors by a one-element
-// comparison); TypeError for kinds that have no order.
-bool element_less(const IValue& a, const IValue& b) {
-  if (a.isString() && b.isString()) return a.toStringRef() < b.toStringRef();
-  if (a.isTensor() && b.isTensor()) return torchlet::lt(a.toTensor(), b.toTensor()).item().to_bool();
-  if ((a.isInt() || a.isBool()) && (b.isInt() || b.isBool())) {
-    return (a.isBool() ? int64_t{a.toBool()} : a.toInt()) < (b.isBool() ? int64_t{b.toBool()} : b.toInt());
-  }
-  if (a.isScalar() && b.isScalar() && !a.isComplexDouble() && !b.isComplexDouble())
-    return a.toScalar().to_double() < b.toScalar().to_double();
-  if (a.isTuple() && b.isTuple()) {
-    // Lexicographic, as torch's tuple comparator: the first unequal element decides.
-    const auto& x = a.tupleRef().elements;
-    const auto& y = b.tupleRef().elements;
-    for (size_t i = 0; i < std::min(x.size(), y.size()); ++i) {
-      if (element_less(x[i], y[i])) return true;
-      if (!(x[i] == y[i])) return false;
-    }
-    return x.size() < y.size();
-  }
-  if (a.isObject() && b.isObject()) {
-    // A class orders its instances with __lt__, which list.sort calls as torch's does.
-    const ClassTypePtr& cls = a.objectRef().type;
-    if (Function* lt = cls ? cls->find_method("__lt__") : nullptr) return (*lt)({a, b}).toBool();
-    TL_FAIL(TypeError, "'<' not supported between instances of '{}' and '{}' (the class defines no __lt__)",
-            cls ? cls->name() : "object", b.objectRef().type ? b.objectRef().type->name() : "object");
-  }
-  TL_FAIL(TypeError, "'<' not supported between instances of '{}' and '{}'", a.tag_name(), b.tag_name());
-}
 
 // --- len, [], in, count, list() --------------------------------------------------------
 int64_t list_len(const IValue& list) { return static_cast<int64_t>(list.listRef().elements.size()); }
@@ -106,17 +64,10 @@ int64_t str_count(const std::string& str, const std::string& sub, int64_t start,
   return n;
 }
 
-IValue list_copy(const IValue& list) { return list_like(list.listRef(), list.listRef().elements); }
 std::vector<std::string> list_of_chars(const std::string& str) {
   std::vector<std::string> out;
   for (char c : str) out.emplace_back(1, c);
   return out;
-}
-IValue dict_copy(const IValue& d) {
-  const DictImpl& dict = d.dictRef();
-  auto out = make_intrusive<DictImpl>(dict.key_type, dict.value_type);
-  for (const auto& [k, v] : dict.items()) out->insert_or_assign(k, v);
-  return IValue(std::move(out));
 }
 
 // --- mutation: d[k] = v, l[i] = v, pop, del, clear -------------------------------------
@@ -190,38 +141,6 @@ void extend(const IValue& list, const IValue& other) {
 void reverse(const IValue& list) {
   std::reverse(list.listRef().elements.begin(), list.listRef().elements.end());
 }
-IValue concat(const IValue& a, const IValue& b) {
-  const auto& left = a.listRef().elements;
-  const auto& right = b.listRef().elements;
-  std::vector<IValue> e;
-  e.reserve(result_length(left.size() + right.size(), sizeof(IValue), "list + list"));
-  e.insert(e.end(), left.begin(), left.end());
-  e.insert(e.end(), right.begin(), right.end());
-  return list_like(a.listRef(), std::move(e));
-}
-IValue repeat_list(const IValue& list, int64_t n) {
-  std::vector<IValue> e;
-  const auto& src = list.listRef().elements;
-  // Reserved up front, as torch does: [0] * (1 << 40) fails at once, not at the end of
-  // the machine's memory, and [] * (1 << 62) does not loop 2^62 times.
-  e.reserve(repeated_size(src.size(), n, sizeof(IValue), "list * int"));
-  if (!src.empty())
-    for (int64_t i = 0; i < n; ++i) e.insert(e.end(), src.begin(), src.end());
-  return list_like(list.listRef(), std::move(e));
-}
-IValue repeat_list_right(int64_t n, const IValue& list) { return repeat_list(list, n); }
-// l += other and l *= n: in place, returning the same list.
-IValue extend_inplace(IValue list, const IValue& other) {
-  std::vector<IValue> add = other.listRef().elements;
-  auto& e = list.listRef().elements;
-  (void)result_length(e.size() + add.size(), sizeof(IValue), "list += list");  // not reserve: amortised growth
-  e.insert(e.end(), add.begin(), add.end());
-  return list;
-}
-IValue repeat_inplace(IValue list, int64_t n) {
-  list.listRef().elements = repeat_list(list, n).listRef().elements;
-  return list;
-}
 
 }  // namespace
 
@@ -253,65 +172,12 @@ std::vector<size_t> slice_indices(size_t size, std::optional<int64_t> start, std
 
 namespace {
 
-IValue slice(const IValue& list, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
-  const auto& src = list.listRef().elements;
-  std::vector<IValue> e;
-  for (size_t i : slice_indices(src.size(), start, end, step)) e.push_back(src[i]);
-  return list_like(list.listRef(), std::move(e));
-}
-int64_t index(const IValue& list, const IValue& el) {
-  const auto& e = list.listRef().elements;
-  auto it = std::find_if(e.begin(), e.end(), [&](const IValue& x) { return element_equal(x, el); });
-  TL_CHECK(it != e.end(), ValueError, "'{}' is not in list", ivalue_str(el));
-  return static_cast<int64_t>(it - e.begin());
-}
-void sort_elements(std::vector<IValue>& e, bool reverse_order) {
-  // Stable, and reverse keeps equal elements in order, as Python's sort(reverse=True).
-  if (reverse_order) {
-    std::stable_sort(e.begin(), e.end(), [](const IValue& a, const IValue& b) { return element_less(b, a); });
-  } else {
-    std::stable_sort(e.begin(), e.end(), element_less);
-  }
-}
-void sort(const IValue& list, bool reverse_order) {
-  // Sorted aside: a comparison that throws midway must leave the list as it was.
-  std::vector<IValue> e = list.listRef().elements;
-  sort_elements(e, reverse_order);
-  list.listRef().elements = std::move(e);
-}
+// sorted(l): a sorted copy, in list.sort's order.
 IValue sorted(const IValue& list) {
   std::vector<IValue> e = list.listRef().elements;
   sort_elements(e, false);
   return list_like(list.listRef(), std::move(e));
 }
-// sum of a number list: an int unless a float (then a float) or a complex element
-// (then a complex) is among them.
-IValue sum(const IValue& list) {
-  int64_t i = 0;
-  double d = 0;
-  std::complex<double> c = 0;
-  bool any_double = false, any_complex = false;
-  for (const auto& v : list.listRef().elements) {
-    if (v.isComplexDouble()) {
-      any_complex = true;
-      c += v.toComplexDouble();
-    } else if (v.isDouble()) {
-      any_double = true;
-      d += v.toDouble();
-    } else {
-      i = static_cast<int64_t>(static_cast<uint64_t>(i) + static_cast<uint64_t>(v.isBool() ? int64_t{v.toBool()} : v.toInt()));
-    }
-  }
-  if (any_complex) return IValue(c + std::complex<double>(d + static_cast<double>(i), 0));
-  if (any_double) return IValue(d + static_cast<double>(i));
-  return IValue(i);
-}
-// sum.float: a float even for an empty list (sum([]) of float[] is 0.0).
-IValue sum_float(const IValue& list) {
-  IValue r = sum(list);
-  return r.isInt() ? IValue(static_cast<double>(r.toInt())) : r;
-}
-
 IValue infer_size(IntList a, IntList b) { return int_list(broadcast_shapes(a, b)); }
 std::vector<int64_t> size_copy(std::vector<int64_t> sizes) { return sizes; }
 
@@ -472,14 +338,7 @@ static RegisterOps reg({
     {"aten::count(str self, str substr, int start=0, int end=-1) -> int", boxed<&str_count>},
     {"aten::list.t(t[] l) -> t[]", boxed<&list_copy>},
     {"aten::list(str t) -> str[]", boxed<&list_of_chars>},
-    // copies and mutation shared by lists and dicts
-    {"aten::copy.Dict_Tensor(Dict(Tensor, t)(a) self) -> Dict(Tensor, t)", boxed<&dict_copy>},
-    {"aten::copy.Dict_bool(Dict(bool, t)(a) self) -> Dict(bool, t)", boxed<&dict_copy>},
-    {"aten::copy.Dict_complex(Dict(complex, t)(a) self) -> Dict(complex, t)", boxed<&dict_copy>},
-    {"aten::copy.Dict_float(Dict(float, t)(a) self) -> Dict(float, t)", boxed<&dict_copy>},
-    {"aten::copy.Dict_int(Dict(int, t)(a) self) -> Dict(int, t)", boxed<&dict_copy>},
-    {"aten::copy.Dict_str(Dict(str, t)(a) self) -> Dict(str, t)", boxed<&dict_copy>},
-    {"aten::copy.t(t[](a) self) -> t[]", boxed<&list_copy>},
+    // mutation shared by lists and dicts
     {"aten::_set_item.Tensor(Dict(Tensor, t)(a!) l, Tensor(b -> *) idx, t(c -> *) v) -> ()", boxed<&dict_set_item>},
     {"aten::_set_item.bool(Dict(bool, t)(a!) l, bool(b -> *) idx, t(c -> *) v) -> ()", boxed<&dict_set_item>},
     {"aten::_set_item.complex(Dict(complex, t)(a!) l, complex(b -> *) idx, t(c -> *) v) -> ()", boxed<&dict_set_item>},
@@ -515,8 +374,6 @@ static RegisterOps reg({
     {"aten::clear.str(Dict(str, t)(a!) self) -> ()", boxed<&dict_clear>},
     {"aten::clear.t(t[](a!) self) -> ()", boxed<&list_clear>},
     // the other list methods
-    {"aten::add_.t(t[](a!) self, t[] b) -> t[]", boxed<&extend_inplace>},
-    {"aten::mul_.t(t[](a!) l, int n) -> t[](a!)", boxed<&repeat_inplace>},
     {"aten::append.t(t[](a!) self, t(c -> *) el) -> t[](a!)", boxed_inline<&append>},
     {"aten::insert.t(t[](a!) self, int idx, t(b -> *) el) -> ()", boxed<&insert>},
     {"aten::remove.Tensor(Tensor[](a!) self, Tensor el) -> ()", boxed<&remove>},
@@ -526,31 +383,12 @@ static RegisterOps reg({
     {"aten::remove.str(str[](a!) self, str el) -> ()", boxed<&remove>},
     {"aten::extend.t(t[](a!) self, t[] other) -> ()", boxed<&extend>},
     {"aten::reverse.t(t[](a!) self) -> ()", boxed<&reverse>},
-    {"aten::add.t(t[] a, t[] b) -> t[]", boxed<&concat>},
-    {"aten::mul.left_t(t[] l, int n) -> t[]", boxed<&repeat_list>},
-    {"aten::mul.right_(int n, t[] l) -> t[]", boxed<&repeat_list_right>},
-    {"aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> t[]", boxed<&slice>},
-    {"aten::index.list_Tensor(Tensor[] self, Tensor el) -> int", boxed<&index>},
-    {"aten::index.list_bool(bool[] self, bool el) -> int", boxed<&index>},
-    {"aten::index.list_float(float[] self, float el) -> int", boxed<&index>},
-    {"aten::index.list_int(int[] self, int el) -> int", boxed<&index>},
-    {"aten::index.list_str(str[] self, str el) -> int", boxed<&index>},
-    {"aten::sort.Tensor(Tensor[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
-    {"aten::sort.any(t[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
-    {"aten::sort.bool(bool[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
-    {"aten::sort.float(float[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
-    {"aten::sort.int(int[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
-    {"aten::sort.str(str[](a!) self, bool reverse=False) -> ()", boxed<&sort>},
     {"aten::sorted.Tensor(Tensor[](a) input) -> Tensor[]", boxed<&sorted>},
     {"aten::sorted.any(t[](a) self) -> t[]", boxed<&sorted>},
     {"aten::sorted.bool(bool[](a) input) -> bool[]", boxed<&sorted>},
     {"aten::sorted.float(float[](a) input) -> float[]", boxed<&sorted>},
     {"aten::sorted.int(int[](a) input) -> int[]", boxed<&sorted>},
     {"aten::sorted.str(str[](a) input) -> str[]", boxed<&sorted>},
-    {"aten::sum.bool(bool[] self) -> int", boxed<&sum>},
-    {"aten::sum.complex(complex[] self) -> complex", boxed<&sum>},
-    {"aten::sum.float(float[] self) -> float", boxed<&sum_float>},
-    {"aten::sum.int(int[] self) -> int", boxed<&sum>},
     {"aten::_infer_size(int[] a, int[] b) -> int[]", boxed<&infer_size>},
     {"aten::Size(int[] sizes) -> int[]", boxed<&size_copy>},
     // the other dict methods

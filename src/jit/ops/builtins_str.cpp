@@ -1,9 +1,12 @@
-// TorchScript's string builtins (str methods, slicing, split/join, format, str(),
-// print) and torch's IValue printer they share. Strings are byte strings, as torch's
-// are (std::string): methods look at ASCII classes only, len() counts bytes. Methods
-// are boxed from typed kernels on std::string (Note [Boxing]); print, format and %
-// take a variable number of values and stay stack adapters. len, [] and count of a
-// str are builtins_containers.cpp's, with the other overloads of those names.
+// TorchScript's string builtins whose names have no tensor or list overloads (str
+// methods, join, format, %, str(), print, warn, ord/chr/hex/oct/bin) and torch's IValue
+// printer they share. Strings are byte strings, as torch's are (std::string): methods
+// look at ASCII classes only, len() counts bytes. Methods are boxed from typed kernels
+// on std::string (Note [Boxing]); print, format and % take a variable number of values
+// and stay stack adapters. The str overloads of names with other forms are registered
+// with those: add.str in arithmetic.cpp, slice.str and split.str in shape.cpp, index.str
+// in indexing.cpp (kernels in str_builtins.h, with str.find), and len, [] and count of
+// a str in builtins_containers.cpp.
 // The printer follows torch 1.13's, which differs from Python's repr: strings inside
 // containers are unquoted, integral floats print as "1.", others with 17 significant
 // digits ("0.10000000000000001"), complex numbers as "3.+4.j".
@@ -23,6 +26,7 @@
 #include "core/python_format.h"
 #include "values/value_recursion.h"
 #include "jit/ops/boxing.h"
+#include "jit/ops/str_builtins.h"
 
 namespace torchlet::jit::ops {
 
@@ -177,8 +181,6 @@ std::string ivalue_str(const IValue& v) {
 
 namespace {
 
-bool is_space(char c) { return ascii_space(c); }
-
 // prim::Print(...): the values separated by spaces and a newline, on stdout.
 void print(Stack& s) {
   size_t n = pop_num_inputs(s);
@@ -273,15 +275,6 @@ void percent_format(Stack& s) {
 
 void warn(const std::string& message, int64_t /*stacklevel*/) { std::cerr << "UserWarning: " << message << "\n"; }
 
-std::string add(const std::string& a, const std::string& b) {
-  (void)result_length(a.size() + b.size(), 1, "str + str");
-  return a + b;
-}
-std::string slice(const std::string& str, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
-  std::string out;
-  for (size_t i : slice_indices(str.size(), start, end, step)) out += str[i];
-  return out;
-}
 std::string join(const std::string& sep, const IValue& values) {
   const auto& e = values.listRef().elements;
   // Sized first: a list repeating one long string joins to far more than it holds.
@@ -385,15 +378,6 @@ std::string_view str_window(const std::string& str, int64_t start, int64_t end) 
 
 namespace {
 
-// find/rfind/index/rindex: the position in the whole string, -1 (find) or torch's
-// ValueError (index) when the window does not hold `sub`.
-template <bool kReverse, bool kRaise>
-int64_t find(const std::string& str, const std::string& sub, int64_t start, int64_t end) {
-  const std::string_view w = str_window(str, start, end);
-  const size_t pos = kReverse ? w.rfind(sub) : w.find(sub);
-  TL_CHECK(!kRaise || pos != std::string_view::npos, ValueError, "ValueError: substring not found");
-  return pos == std::string_view::npos ? -1 : static_cast<int64_t>(pos + static_cast<size_t>(w.data() - str.data()));
-}
 bool startswith(const std::string& str, const std::string& sub, int64_t start, int64_t end) {
   return str_window(str, start, end).substr(0, sub.size()) == sub;
 }
@@ -418,36 +402,6 @@ std::string replace(const std::string& str, const std::string& old, const std::s
     }
   }
   if (pos <= str.size()) out += str.substr(pos);
-  return out;
-}
-// split(None): runs of whitespace separate, ends ignored; split(sep): every sep.
-std::vector<std::string> split(const std::string& str, const std::optional<std::string>& sep, int64_t max) {
-  std::vector<std::string> out;
-  if (!sep) {
-    size_t i = 0;
-    while (true) {
-      while (i < str.size() && is_space(str[i])) ++i;
-      if (i == str.size()) break;
-      if (max >= 0 && static_cast<int64_t>(out.size()) == max) {
-        out.push_back(str.substr(i));
-        break;
-      }
-      size_t j = i;
-      while (j < str.size() && !is_space(str[j])) ++j;
-      out.push_back(str.substr(i, j - i));
-      i = j;
-    }
-    return out;
-  }
-  TL_CHECK(!sep->empty(), ValueError, "empty separator");
-  size_t pos = 0;
-  while (max < 0 || static_cast<int64_t>(out.size()) < max) {
-    size_t at = str.find(*sep, pos);
-    if (at == std::string::npos) break;
-    out.push_back(str.substr(pos, at - pos));
-    pos = at + sep->size();
-  }
-  out.push_back(str.substr(pos));
   return out;
 }
 std::vector<std::string> rsplit(const std::string& str, const std::string& sep, int64_t max) {
@@ -565,8 +519,6 @@ static RegisterOps reg({
     {"aten::format(str self, ...) -> str", format},
     {"aten::percentFormat(str self, ...) -> str", percent_format},
     {"aten::warn(str message, int stacklevel=2) -> ()", boxed<&warn>},
-    {"aten::add.str(str a, str b) -> str", boxed<&add>},
-    {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", boxed<&slice>},
     {"aten::join(str self, str[] values) -> str", boxed<&join>},
     {"aten::lower(str self) -> str", boxed<&map_chars<ascii_to_lower>>},
     {"aten::upper(str self) -> str", boxed<&map_chars<ascii_to_upper>>},
@@ -587,14 +539,12 @@ static RegisterOps reg({
     {"aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<true, true>>},
     {"aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<true, false>>},
     {"aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", boxed<&strip<false, true>>},
-    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<false, false>>},
-    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<true, false>>},
-    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<false, true>>},
-    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", boxed<&find<true, true>>},
+    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", boxed<&str_find<false, false>>},
+    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", boxed<&str_find<true, false>>},
+    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", boxed<&str_find<true, true>>},
     {"aten::startswith(str self, str substr, int start=0, int end=-1) -> bool", boxed<&startswith>},
     {"aten::endswith(str self, str substr, int start=0, int end=-1) -> bool", boxed<&endswith>},
     {"aten::replace(str self, str old, str new, int max=-1) -> str", boxed<&replace>},
-    {"aten::split.str(str self, str? separator=None, int max=-1) -> str[]", boxed<&split>},
     {"aten::rsplit(str self, str separator=\" \", int max=-1) -> str[]", boxed<&rsplit>},
     {"aten::splitlines(str self, bool keepends=False) -> str[]", boxed<&splitlines>},
     {"aten::partition(str self, str separator) -> (str, str, str)", boxed<&partition>},

@@ -1,12 +1,15 @@
 // Copies and conversions: to (every overload), type_as, clone, contiguous, detach,
 // copy/copy_, fill/fill_, zero/zero_ and narrow_copy, with their out= forms, each
 // registered from a typed function (Note [Boxing] in boxing.h). A conversion that
-// changes nothing returns self, as torch's do.
+// changes nothing returns self, as torch's do. The shallow copies of lists and dicts
+// (copy.t, copy.Dict_*; list_builtins.h) sit before the tensor copy, the order they
+// register in (docs/operators.md).
 #include <optional>
 
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
+#include "jit/ops/list_builtins.h"
 #include "jit/ops/out_forms.h"
 
 namespace torchlet::jit::ops {
@@ -98,6 +101,13 @@ static RegisterOps reg({
     {"aten::copy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", boxed<&copy_tensor_>},
     {"aten::copy_.int(Tensor(a!) self, int other) -> Tensor(a!)", boxed<&fill_scalar_>},
     {"aten::copy_.float(Tensor(a!) self, float other) -> Tensor(a!)", boxed<&fill_scalar_>},
+    {"aten::copy.Dict_Tensor(Dict(Tensor, t)(a) self) -> Dict(Tensor, t)", boxed<&dict_copy>},
+    {"aten::copy.Dict_bool(Dict(bool, t)(a) self) -> Dict(bool, t)", boxed<&dict_copy>},
+    {"aten::copy.Dict_complex(Dict(complex, t)(a) self) -> Dict(complex, t)", boxed<&dict_copy>},
+    {"aten::copy.Dict_float(Dict(float, t)(a) self) -> Dict(float, t)", boxed<&dict_copy>},
+    {"aten::copy.Dict_int(Dict(int, t)(a) self) -> Dict(int, t)", boxed<&dict_copy>},
+    {"aten::copy.Dict_str(Dict(str, t)(a) self) -> Dict(str, t)", boxed<&dict_copy>},
+    {"aten::copy.t(t[](a) self) -> t[]", boxed<&list_copy>},
     {"aten::copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor", boxed<&copy_of>},
     {"aten::copy.out(Tensor self, Tensor src, bool non_blocking=False, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::copy", 1, any_dtype>},
     {"aten::fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)", boxed<&fill_scalar_>},

@@ -3,8 +3,10 @@
 // scatter_add, scatter_reduce, masked_fill/masked_scatter/masked_select, put, take,
 // take_along_dim, nonzero and argwhere, with their in-place and out= forms, each
 // registered from its kernel's signature (Note [Boxing] in boxing.h; kernels in
-// src/tensor/kernels/indexing.cpp and shape.cpp). where and isin are the comparison
-// family's.
+// src/tensor/kernels/indexing.cpp and shape.cpp), and TorchScript's list.index and
+// str.index (index.list_*, index.str: list_builtins.h, str_builtins.h), before
+// index.Tensor, the order they register in (docs/operators.md). where and isin are the
+// comparison family's.
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +14,9 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
+#include "jit/ops/list_builtins.h"
 #include "jit/ops/out_forms.h"
+#include "jit/ops/str_builtins.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -53,6 +57,12 @@ constexpr auto masked_fill_scalar = static_cast<Tensor (*)(const Tensor&, const 
 constexpr auto masked_fill_tensor = static_cast<Tensor (*)(const Tensor&, const Tensor&, const Tensor&)>(&torchlet::masked_fill);
 
 static RegisterOps reg({
+    {"aten::index.list_Tensor(Tensor[] self, Tensor el) -> int", boxed<&list_index>},
+    {"aten::index.list_bool(bool[] self, bool el) -> int", boxed<&list_index>},
+    {"aten::index.list_float(float[] self, float el) -> int", boxed<&list_index>},
+    {"aten::index.list_int(int[] self, int el) -> int", boxed<&list_index>},
+    {"aten::index.list_str(str[] self, str el) -> int", boxed<&list_index>},
+    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", boxed<&str_find<false, true>>},
     {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", boxed<&torchlet::index>},
     {"aten::index.Tensor_hacked_twin(Tensor self, Tensor[] indices) -> Tensor", boxed<&torchlet::index>},
     {"aten::index.Tensor_out(Tensor self, Tensor?[] indices, *, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::index.Tensor", 1, any_dtype>},

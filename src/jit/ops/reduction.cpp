@@ -3,13 +3,16 @@
 // of lists), var/std, std_mean/var_mean, aminmax, logsumexp, count_nonzero,
 // nansum/nanmean and equal, each beside its out= forms (Note [out= forms] in
 // out_forms.h), registered from the kernels' signatures (Note [Boxing] in boxing.h).
-// The norms are linalg.cpp's, the scans cumulative.cpp's. Cases run through torch in
+// sum of a number list (sum.int, sum.float, ...; list_builtins.h) sits before the
+// tensor sum, the order they register in (docs/operators.md). The norms are
+// linalg.cpp's, the scans cumulative.cpp's. Cases run through torch in
 // tests/fixtures/gen_ops.py.
 #include <optional>
 
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
+#include "jit/ops/list_builtins.h"
 #include "jit/ops/out_forms.h"
 
 namespace torchlet::jit::ops {
@@ -96,6 +99,10 @@ Tensor count_nonzero_at(const Tensor& self, std::optional<int64_t> dim) {
 }
 
 static RegisterOps reg({
+    {"aten::sum.bool(bool[] self) -> int", boxed<&list_sum>},
+    {"aten::sum.complex(complex[] self) -> complex", boxed<&list_sum>},
+    {"aten::sum.float(float[] self) -> float", boxed<&list_sum_float>},
+    {"aten::sum.int(int[] self) -> int", boxed<&list_sum>},
     {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", boxed<&sum_all>},
     {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::sum", 1, any_dtype>},
     {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", boxed<&sum_dims>},

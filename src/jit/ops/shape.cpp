@@ -7,7 +7,10 @@
 // reordering (flip, roll, rot90), triangles, diagonals (diag, diag_embed, trace) and
 // repetition (repeat, tile, repeat_interleave). Each is registered from its kernel's
 // signature (Note [Boxing] in boxing.h); the kernels are Tensor's views and
-// src/tensor/kernels/shape.cpp and joining.cpp.
+// src/tensor/kernels/shape.cpp and joining.cpp. The list and str slices (slice.t,
+// slice.str) and str.split (split.str) sit before the tensor rows of their names, the
+// order they register in (docs/operators.md); kernels in list_builtins.h and
+// str_builtins.h.
 #include <numeric>
 #include <optional>
 #include <string>
@@ -16,7 +19,9 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
+#include "jit/ops/list_builtins.h"
 #include "jit/ops/out_forms.h"
+#include "jit/ops/str_builtins.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -162,6 +167,8 @@ static RegisterOps reg({
     {"aten::mH(Tensor(a) self) -> Tensor(a)", boxed<&matrix_transpose<false>>},
     {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", boxed<&matrix_transpose<true>>},
     {"aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", boxed<&select>},
+    {"aten::slice.t(t[] l, int? start=None, int? end=None, int step=1) -> t[]", boxed<&list_slice>},
+    {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", boxed<&str_slice>},
     {"aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)", boxed<&slice>},
     {"aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", boxed<&narrow>},
     {"aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)", boxed<&narrow_at>},
@@ -216,6 +223,7 @@ static RegisterOps reg({
     {"aten::combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", boxed<&torchlet::combinations>},
     {"aten::meshgrid(Tensor[] tensors) -> Tensor[]", boxed<&meshgrid_ij>},
     {"aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]", boxed<&meshgrid_indexing>},
+    {"aten::split.str(str self, str? separator=None, int max=-1) -> str[]", boxed<&str_split>},
     {"aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]", boxed<&torchlet::split>},
     {"aten::unsafe_split.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]", boxed<&torchlet::split>},
     {"aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]", boxed<&torchlet::split_with_sizes>},

@@ -2,8 +2,9 @@
 // _unique2, unique_consecutive, unique_dim, unique_dim_consecutive) and sorted search
 // (searchsorted, bucketize), each beside its out= forms (Note [out= forms] in
 // out_forms.h), registered from the kernels' signatures (Note [Boxing] in boxing.h).
-// Lists' sort/sorted are builtins_containers.cpp's. Cases run through torch in
-// tests/fixtures/gen_ops.py.
+// list.sort (sort.int, sort.str, sort.any, ...; list_builtins.h) sits before the
+// tensor sort, the order they register in (docs/operators.md); sorted(l) is
+// builtins_containers.cpp's. Cases run through torch in tests/fixtures/gen_ops.py.
 #include <optional>
 #include <string>
 #include <tuple>
@@ -11,6 +12,7 @@
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
+#include "jit/ops/list_builtins.h"
 #include "jit/ops/out_forms.h"
 
 namespace torchlet::jit::ops {
@@ -75,6 +77,12 @@ Tensor bucketize_scalar(const Scalar& self, const Tensor& boundaries, bool out_i
 }
 
 static RegisterOps reg({
+    {"aten::sort.Tensor(Tensor[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
+    {"aten::sort.any(t[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
+    {"aten::sort.bool(bool[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
+    {"aten::sort.float(float[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
+    {"aten::sort.int(int[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
+    {"aten::sort.str(str[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
     {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", boxed<&torchlet::sort>},
     {"aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::sort", 2, exact_dtype>},
     {"aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", boxed<&sort_stable>},

@@ -4,11 +4,13 @@
 // functions i0e/i1/i1e and the Bessel functions j0/j1), with their in-place and out=
 // forms, each registered from its kernel (kernels/special.cpp; Note [Boxing], Note
 // [Elementwise forms]). Cases run through torch in tests/fixtures/gen_ops.py
-// (special_extra_ops). The float overload of lgamma is builtins_scalar.cpp's.
+// (special_extra_ops). math.lgamma (lgamma.int/float/Scalar) is boxed_inline from
+// scalar_builtins.h's math table, before lgamma's tensor rows.
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
 #include "jit/ops/elementwise_forms.h"
+#include "jit/ops/scalar_builtins.h"
 
 namespace torchlet::jit::ops {
 namespace {
@@ -18,6 +20,9 @@ Tensor polygamma_of_self(const Tensor& self, int64_t n) { return torchlet::polyg
 
 static RegisterOps reg({
     // the gamma family (lgamma and digamma are the unary table's)
+    {"aten::lgamma.Scalar(Scalar a) -> Scalar", boxed_inline<&math1_scalar<Math_lgamma>>},
+    {"aten::lgamma.float(float a) -> float", boxed_inline<&math1<Math_lgamma, double>>},
+    {"aten::lgamma.int(int a) -> float", boxed_inline<&math1<Math_lgamma, int64_t>>},
     {"aten::lgamma(Tensor self) -> Tensor", boxed<&torchlet::lgamma>},
     {"aten::lgamma_(Tensor(a!) self) -> Tensor(a!)", writes_self<&torchlet::lgamma_>},
     {"aten::lgamma.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", out_variant<&torchlet::lgamma>},

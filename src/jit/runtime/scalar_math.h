@@ -1,5 +1,5 @@
 // Python's integer arithmetic as TorchScript defines it, in one place: the number
-// builtins in src/jit/ops (builtins_scalar.cpp) and the interpreter's
+// builtins in src/jit/ops (scalar_builtins.h) and the interpreter's
 // register-to-register fast path (fast_ops.def) both run these functions.
 #pragma once
 
