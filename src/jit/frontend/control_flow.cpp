@@ -266,142 +266,19 @@ void FunctionCompiler::emit_while(const Tree& stmt, Env& env) {
             [&](Env& e) { return emit_expr(w.condition(), e); }, env, stmt.range());
 }
 
+// Note [Iterables]: the iterable says whether the loop unrolls, how many trips a
+// prim::Loop makes and what each binds.
 void FunctionCompiler::emit_for(const Tree& target, const Tree& it, const std::vector<TreeRef>& body,
                                 const SourceRange& range, Env& env, const BodyFn* body_fn) {
   std::vector<std::string> assigned;
   collect_target(target, assigned);
   for (const auto& s : body) collect_assigned(*s, assigned);
-  // range(...)
-  if (it.kind() == TreeKind::Call && CallView(it).callee().kind() == TreeKind::Name &&
-      CallView(it).callee().str() == "range" && !env.lookup("range")) {
-    std::vector<Value*> bounds;
-    for (const auto& a : CallView(it).args()) bounds.push_back(emit_expr(*a, env));
-    if (bounds.empty() || bounds.size() > 3) fail(it.range(), "range expected 1 to 3 arguments");
-    for (Value* v : bounds)
-      if (v->type()->kind() != TypeKind::Int) fail(it.range(), fmt::format("range() expects int arguments, found {}", v->type()->annotation_str()));
-    Value* lo = nullptr;
-    Value* step = nullptr;
-    Value* trips = bounds.size() == 1 ? bounds[0] : emit_range_loop_bounds(bounds, &lo, &step, it.range());
-    emit_loop(trips, constant(IValue(true)), assigned,
-              [&](Env& e, Value* i) {
-                Value* idx = lo ? emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
-                                               {{i, it.range()}, {lo, it.range()}, {step, it.range()}}, {}, it.range())
-                                : i;
-                assign_target(target, idx, e);
-              },
-              body, nullptr, env, range, body_fn);
-    return;
-  }
-  if (auto items = unrolled_items(it, env)) return emit_unrolled(target, *items, assigned, body, range, env, body_fn);
-  // enumerate(xs) / zip(a, b, ...): one loop over the shortest sequence, the target
-  // unpacking the (index or element) tuple each iteration.
-  if (it.kind() == TreeKind::Call && CallView(it).callee().kind() == TreeKind::Name &&
-      (CallView(it).callee().str() == "enumerate" || CallView(it).callee().str() == "zip") &&
-      !env.lookup(CallView(it).callee().str())) {
-    const bool is_enumerate = CallView(it).callee().str() == "enumerate";
-    const SourceRange& r = it.range();
-    // Each sequence: a list or string indexed by the trip count, or a range(...) whose
-    // element is derived from it.
-    struct Seq {
-      Value* items = nullptr;
-      Value* lo = nullptr;
-      Value* step = nullptr;
-      Value* len = nullptr;
-    };
-    std::vector<Seq> seqs;
-    Value* start = nullptr;  // enumerate(xs, start)
-    const auto& call_args = CallView(it).args();
-    for (size_t k = 0; k < call_args.size(); ++k) {
-      const Tree& a = *call_args[k];
-      if (is_enumerate && k == 1) {
-        start = emit_expr(a, env);
-        continue;
-      }
-      Seq sq;
-      if (a.kind() == TreeKind::Call && CallView(a).callee().kind() == TreeKind::Name && CallView(a).callee().str() == "range" &&
-          !env.lookup("range")) {
-        std::vector<Value*> bounds;
-        for (const auto& b : CallView(a).args()) bounds.push_back(emit_expr(*b, env));
-        if (bounds.empty() || bounds.size() > 3) fail(a.range(), "range expected 1 to 3 arguments");
-        if (bounds.size() == 1) bounds.insert(bounds.begin(), constant(IValue(0)));
-        sq.len = emit_range_loop_bounds(bounds, &sq.lo, &sq.step, a.range());
-      } else {
-        Value* v = emit_expr(a, env);
-        if (v->type()->kind() == TypeKind::Dict) v = emit_builtin(Symbol::from_qual_string("aten::keys"), {{v, a.range()}}, {}, a.range());
-        if (v->type()->kind() != TypeKind::List && v->type()->kind() != TypeKind::Str)
-          fail(a.range(), fmt::format("{}() iterates over lists, strings and ranges here, not {}", CallView(it).callee().str(),
-                                      v->type()->annotation_str()));
-        sq.items = v;
-        sq.len = emit_builtin(Symbol::from_qual_string("aten::len"), {{v, r}}, {}, r);
-      }
-      seqs.push_back(sq);
-    }
-    for (const auto& kw : CallView(it).keywords()) {
-      if (!is_enumerate || KeywordView(*kw).name() != "start") fail(kw->range(), "unexpected keyword argument");
-      start = emit_expr(KeywordView(*kw).value(), env);
-    }
-    if (seqs.empty() || (is_enumerate && seqs.size() != 1)) fail(r, "enumerate() takes one sequence, zip() at least one");
-    // The trip count is prim::min over the lengths (enumerate's first being unbounded),
-    // as torch spells it.
-    std::vector<Value*> lens;
-    if (is_enumerate) {  // unbounded: as many as the index can count from `start` (torch's spelling)
-      Value* unbounded = constant(IValue(std::numeric_limits<int64_t>::max()));
-      lens.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::__range_length"),
-                                          {{start, r}, {unbounded, r}, {constant(IValue(int64_t{1})), r}}, {}, r)
-                           : unbounded);
-    }
-    for (const Seq& sq : seqs) lens.push_back(sq.len);
-    Value* trips = emit_builtin(Symbol::from_qual_string("prim::min"),
-                                {{graph_->insert_node(graph_->create_list(Type::int_(), lens))->output(), r}}, {}, r);
-    emit_loop(trips, constant(IValue(true)), assigned,
-              [&](Env& e, Value* i) {
-                std::vector<Value*> items;
-                if (is_enumerate)  // start + i, spelled as torch spells it
-                  items.push_back(start ? emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
-                                                       {{i, r}, {start, r}, {constant(IValue(int64_t{1})), r}}, {}, r)
-                                        : i);
-                for (const Seq& sq : seqs) {
-                  items.push_back(sq.items ? emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{sq.items, r}, {i, r}}, {}, r)
-                                           : emit_builtin(Symbol::from_qual_string("aten::__derive_index"),
-                                                          {{i, r}, {sq.lo, r}, {sq.step, r}}, {}, r));
-                }
-                assign_values(target, items, e);
-              },
-              body, nullptr, env, range, body_fn);
-    return;
-  }
-  Value* seq = nullptr;
-  if (it.kind() == TreeKind::Name && !env.lookup(it.str())) {  // for m in SomeEnum: its members, in order
-    if (TypePtr t = file_.resolve_type(it.str()); t && t->as_enum()) {
-      std::vector<IValue> members;
-      for (const auto& [name, v] : t->as_enum()->members()) members.push_back(enum_value(t, name));
-      seq = constant(IValue::list(std::move(members), t), it.range());
-    }
-  }
-  if (!seq) seq = emit_expr(it, env);
-  // A tuple or a module container: unrolled, as torch does.
-  if (auto items = sugared_value_of(seq, it.range())->iter(it.range(), *this))
-    return emit_unrolled(target, *items, assigned, body, range, env, body_fn);
-  const TypePtr& t = seq->type();
-  if (t->kind() == TypeKind::Dict) seq = emit_builtin(Symbol::from_qual_string("aten::keys"), {{seq, it.range()}}, {}, it.range());
-  if (seq->type()->kind() != TypeKind::List && seq->type()->kind() != TypeKind::Str && seq->type()->kind() != TypeKind::Tensor)
-    fail(range, fmt::format("'{}' object is not iterable", seq->type()->annotation_str()));
-  Value* len = emit_builtin(Symbol::from_qual_string("aten::len"), {{seq, it.range()}}, {}, it.range());
-  emit_loop(len, constant(IValue(true)), assigned,
-            [&](Env& e, Value* i) {
-              Value* elem = seq->type()->kind() == TypeKind::Tensor
-                                ? emit_builtin(Symbol::from_qual_string("aten::select"),
-                                               {{seq, it.range()}, {constant(IValue(0)), it.range()}, {i, it.range()}}, {}, it.range())
-                                : emit_builtin(Symbol::from_qual_string("aten::__getitem__"), {{seq, it.range()}, {i, it.range()}}, {}, it.range());
-              assign_target(target, elem, e);
-            },
-            body, nullptr, env, range, body_fn);
-}
-
-Value* FunctionCompiler::emit_range_loop_bounds(const std::vector<Value*>& b, Value** lo, Value** step, const SourceRange& r) {
-  *lo = b[0];
-  *step = b.size() == 3 ? b[2] : constant(IValue(1));
-  return emit_builtin(Symbol::from_qual_string("aten::__range_length"), {{b[0], r}, {b[1], r}, {*step, r}}, {}, r);
+  const SugaredValuePtr seq = emit_iterable(it, env)->iter(range, *this);
+  if (auto items = seq->unrolled(it.range(), *this)) return emit_unrolled(target, *items, assigned, body, range, env, body_fn);
+  Value* trips = seq->len(it.range(), *this);
+  emit_loop(trips, constant(IValue(true)), assigned,
+            [&](Env& e, Value* i) { assign_unrolled(target, seq->getitem(it.range(), *this, i), e); }, body, nullptr, env,
+            range, body_fn);
 }
 
 // --- del ------------------------------------------------------------------------------------

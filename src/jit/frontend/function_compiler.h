@@ -144,9 +144,10 @@ enum class ContainerKind { None, List, Dict };
 // Note [Unrolled loops]
 // A loop whose elements are known at compile time — a tuple's, a module container's, or
 // enumerate/zip over those — is unrolled, as torch does: one copy of the body per
-// element. An element is a value, or (enumerate, zip, ModuleDict.items()) a tuple of
-// parts that a tuple target unpacks directly, so a module child never has to be put in
-// a tuple value.
+// element (the iterable's SugaredValue says, Note [Iterables]). An element is a value,
+// or (enumerate, zip, ModuleDict.items()) a tuple of parts that a tuple target unpacks
+// directly, so a module child never has to be put in a tuple value. A prim::Loop's
+// element over enumerate or zip is such a tuple too.
 struct Unrolled {
   Value* value = nullptr;       // when parts is empty
   std::vector<Unrolled> parts;  // a tuple of these
@@ -324,19 +325,14 @@ class FunctionCompiler {
                  const std::function<void(Env&, Value* counter)>& bind, const std::vector<TreeRef>& body,
                  const std::function<Value*(Env&)>& next_cond, Env& env, const SourceRange& range,
                  const BodyFn* body_fn = nullptr);
-  // Note [Unrolled loops]: the elements of `it` when they are known at compile time (a
-  // module container, or enumerate/zip over containers and tuples); nullopt, having
-  // emitted nothing, when they are not.
-  std::optional<std::vector<Unrolled>> unrolled_items(const Tree& it, Env& env);
-  bool is_static_iterable(const Tree& it, Env& env);
+  // Note [Iterables] (sugared_value.h): what a loop's iterable `e` stands for: a call as
+  // its callee's call_sugared, anything else as emit_sugared_expr.
+  SugaredValuePtr emit_iterable(const Tree& e, Env& env);
   std::vector<Unrolled> container_items(Value* container, const SourceRange& range, bool keys, bool values);
   void emit_unrolled(const Tree& target, const std::vector<Unrolled>& items, const std::vector<std::string>& assigned,
                      const std::vector<TreeRef>& body, const SourceRange& range, Env& env, const BodyFn* body_fn);
   void assign_unrolled(const Tree& target, const Unrolled& item, Env& env);
   Value* materialize(const Unrolled& item);
-  // The type of `e` when it is a chain of attribute reads from a variable (self.a.b),
-  // found without emitting anything; null for any other expression.
-  TypePtr path_type(const Tree& e, Env& env);
   // self.layers[0], self.d["a"]: Note [Module containers].
   Value* emit_container_index(Value* container, const Tree& index, const SourceRange& range);
   void emit_delete(const Tree& stmt, Env& env);
@@ -436,7 +432,6 @@ class FunctionCompiler {
   }
   Value* constant(const IValue& v, const SourceRange& range = {}) { return graph_->insert_constant(v, range); }
   Value* none() { return constant(IValue()); }
-  Value* emit_range_loop_bounds(const std::vector<Value*>& range_args, Value** lo, Value** step, const SourceRange& r);
 
  private:
   FileCompiler& file_;

@@ -21,22 +21,27 @@ const std::unordered_map<std::string_view, std::string_view>& builtin_operators(
 }
 
 // A special form sees its arguments as trees (a type, a string literal, an iterable it
-// rewrites) or decides the call at compile time; nullopt leaves the call to the table.
-// `shadowable`: whether a def of the same name takes the name instead (the resolver
-// decides, resolve_callable).
+// rewrites) or decides the call at compile time; nullopt (or no `emit`) leaves the call
+// to the table. `iterate`: what the call makes when a loop iterates it, if it is no
+// value (Note [Iterables]). `shadowable`: whether a def of the same name takes the name
+// instead (the resolver decides, resolve_callable).
 struct SpecialForm {
   std::optional<Value*> (FunctionCompiler::*emit)(CallSite&);
+  SugaredValuePtr (*iterate)(FunctionCompiler&, CallSite&);
   bool shadowable;
 };
 const std::unordered_map<std::string_view, SpecialForm>& special_forms() {
   static const std::unordered_map<std::string_view, SpecialForm> kForms = {
-      {"getattr", {&FunctionCompiler::emit_getattr_form, false}},
-      {"uninitialized", {&FunctionCompiler::emit_uninitialized_form, false}},
-      {"annotate", {&FunctionCompiler::emit_annotate_form, true}},
-      {"unchecked_cast", {&FunctionCompiler::emit_annotate_form, true}},
-      {"isinstance", {&FunctionCompiler::emit_isinstance_form, true}},
-      {"hasattr", {&FunctionCompiler::emit_hasattr_form, true}},
-      {"list", {&FunctionCompiler::emit_list_form, true}}};
+      {"getattr", {&FunctionCompiler::emit_getattr_form, nullptr, false}},
+      {"uninitialized", {&FunctionCompiler::emit_uninitialized_form, nullptr, false}},
+      {"annotate", {&FunctionCompiler::emit_annotate_form, nullptr, true}},
+      {"unchecked_cast", {&FunctionCompiler::emit_annotate_form, nullptr, true}},
+      {"isinstance", {&FunctionCompiler::emit_isinstance_form, nullptr, true}},
+      {"hasattr", {&FunctionCompiler::emit_hasattr_form, nullptr, true}},
+      {"list", {&FunctionCompiler::emit_list_form, nullptr, true}},
+      {"range", {nullptr, &RangeValue::create, false}},
+      {"enumerate", {nullptr, &IterableTree::enumerate, false}},
+      {"zip", {nullptr, &IterableTree::zip, false}}};
   return kForms;
 }
 
@@ -47,8 +52,21 @@ bool PythonBuiltinValue::unshadowed(const std::string& name) {
   return form != special_forms().end() && !form->second.shadowable;
 }
 
+SugaredValuePtr PythonBuiltinValue::call_sugared(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
+  if (auto form = special_forms().find(name_); form != special_forms().end() && form->second.iterate)
+    return form->second.iterate(fc, call);
+  return GlobalValue::call_sugared(range, fc, call);
+}
+
+bool PythonBuiltinValue::calls_iterable() const {
+  const auto form = special_forms().find(name_);
+  return form != special_forms().end() && form->second.iterate;
+}
+
+// As values, range(n), enumerate(xs) and zip(a, b) are refused once their arguments are
+// emitted: only a loop takes them (call_sugared).
 Value* PythonBuiltinValue::call(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
-  if (auto form = special_forms().find(name_); form != special_forms().end())
+  if (auto form = special_forms().find(name_); form != special_forms().end() && form->second.emit)
     if (auto v = (fc.*form->second.emit)(call)) return *v;
   fc.emit_call_args(call);
   std::vector<CallArg>& args = call.args;
@@ -65,7 +83,11 @@ Value* PythonBuiltinValue::call(const SourceRange& range, FunctionCompiler& fc, 
   if (name_ == "len" && args.size() == 1 && positional_only && container_kind(args[0].value->type()) != ContainerKind::None)
     return fc.constant(IValue(static_cast<int64_t>(container_children(args[0].value->type()).size())), range);
   const auto op = builtin_operators().find(name_);
-  if (op == builtin_operators().end()) fc.fail(range_, fmt::format("undefined value {}", name_));
+  if (op == builtin_operators().end()) {
+    if (calls_iterable())  // range/enumerate/zip as a value: torchlet has no iterator objects
+      fc.fail(range, fmt::format("{}() is supported only as what a for loop or comprehension iterates over", name_));
+    fc.fail(range_, fmt::format("undefined value {}", name_));
+  }
   if (name_ == "print") {
     std::vector<Value*> values;
     for (auto& a : args) values.push_back(a.value);
@@ -139,10 +161,10 @@ std::optional<Value*> FunctionCompiler::emit_list_form(CallSite& call) {
     return emit_comprehension(*Tree::make(TreeKind::ListComp, r, {elem, Tree::list(r, {gen})}), scope, call.hint);
   };
   const TreeRef& arg = c.args()[0];
-  if (arg->kind() == TreeKind::Call && CallView(*arg).callee().kind() == TreeKind::Name) {
-    const std::string& f = CallView(*arg).callee().str();
-    if ((f == "range" || f == "enumerate" || f == "zip") && !call.env.lookup(f)) return comprehension_over(arg, call.env);
-  }
+  // (The comprehension evaluates the call itself; resolving a name emits nothing.)
+  if (arg->kind() == TreeKind::Call && CallView(*arg).callee().kind() == TreeKind::Name &&
+      emit_sugared_expr(CallView(*arg).callee(), call.env)->calls_iterable())
+    return comprehension_over(arg, call.env);
   Value* v = emit_expr(*arg, call.env);
   if (v->type()->kind() == TypeKind::Dict || v->type()->kind() == TypeKind::Tuple) {
     Env scope;  // the dict (tuple) under a name no program can spell, as torch's $_iter

@@ -1,11 +1,18 @@
 // The core of Note [SugaredValue]: SugaredValue's defaults, graph values (SimpleValue,
 // modules, module containers), MethodValue, FunctionValue and GlobalValue; and the
-// compiler's emit_sugared_expr, emit_call and resolver, which build them.
+// compiler's emit_sugared_expr, emit_call and resolver, which build them. How they are
+// iterated is iterables.cpp's (Note [Iterables]).
 #include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
 
 SugaredValuePtr SugaredValue::attr(const SourceRange& range, FunctionCompiler&, const std::string& name) {
+  // What a ModuleDict's items(), keys() and values() iterate: (key, child) pairs, keys,
+  // children.
+  static const std::unordered_map<std::string_view, std::pair<bool, bool>> kContainerMethods = {
+      {"items", {true, true}}, {"keys", {true, false}}, {"values", {false, true}}};
+  if (auto m = kContainerMethods.find(name); m != kContainerMethods.end())
+    return std::make_shared<ContainerMethodValue>(shared_from_this(), name, m->second.first, m->second.second, range);
   return std::make_shared<MethodValue>(shared_from_this(), name, range);
 }
 
@@ -16,8 +23,6 @@ Value* SugaredValue::attr_value(const SourceRange& range, FunctionCompiler& fc, 
 Value* SugaredValue::call(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
   return sugared_value_of(as_value(range_, fc), range_)->call(range, fc, call);
 }
-
-std::optional<std::vector<Unrolled>> SugaredValue::iter(const SourceRange&, FunctionCompiler&) { return std::nullopt; }
 
 Value* SugaredValue::as_value(const SourceRange& range, FunctionCompiler& fc) {
   fc.fail(range, fmt::format("{} cannot be used as a value", kind()));
@@ -101,24 +106,10 @@ Value* SimpleValue::call(const SourceRange&, FunctionCompiler& fc, CallSite&) {
   fc.fail(range_, fmt::format("cannot call a value of type '{}'", value_->type()->annotation_str()));
 }
 
-// A tuple's elements, as torch unrolls a loop over one.
-std::optional<std::vector<Unrolled>> SimpleValue::iter(const SourceRange&, FunctionCompiler& fc) {
-  if (value_->type()->kind() != TypeKind::Tuple) return std::nullopt;
-  Graph& g = fc.graph();
-  std::vector<Unrolled> items;
-  for (Value* elem : g.insert_node(g.create_tuple_unpack(value_))->outputs()) items.push_back({elem, {}});
-  return items;
-}
-
 Value* ModuleValue::call(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
   fc.emit_call_args(call);
   return fc.emit_method_call(value(), *value()->type()->as_class(), "forward", std::move(call.args), std::move(call.kwargs),
                              range);
-}
-
-std::optional<std::vector<Unrolled>> ModuleContainerValue::iter(const SourceRange& range, FunctionCompiler& fc) {
-  const ContainerKind k = container_kind(value()->type());
-  return fc.container_items(value(), range, k == ContainerKind::Dict, k == ContainerKind::List);
 }
 
 // --- methods and functions ---------------------------------------------------------------------
@@ -127,7 +118,10 @@ std::optional<std::vector<Unrolled>> ModuleContainerValue::iter(const SourceRang
 // builtin with the value as self (tolist and the dtype casts compiled as torch compiles
 // them).
 Value* MethodValue::call(const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
-  Value* self = owner_->as_value(owner_->range(), fc);
+  return call_on(owner_->as_value(owner_->range(), fc), range, fc, call);
+}
+
+Value* MethodValue::call_on(Value* self, const SourceRange& range, FunctionCompiler& fc, CallSite& call) {
   if (const ClassType* cls = self->type()->as_class()) {
     fc.emit_call_args(call);
     return fc.emit_method_call(self, *cls, name_, std::move(call.args), std::move(call.kwargs), range);

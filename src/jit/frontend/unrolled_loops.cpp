@@ -1,6 +1,7 @@
 // Note [Module containers] and Note [Unrolled loops]: loops over values known at
-// compile time (ModuleList, Sequential, ModuleDict, tuples, enumerate/zip of those)
-// become one copy of the body per element; containers are indexed and measured here.
+// compile time (ModuleList, Sequential, ModuleDict, tuples, enumerate/zip of those, as
+// their SugaredValues find them, Note [Iterables]) become one copy of the body per
+// element; containers are indexed and measured here.
 #include "jit/frontend/sugared_value.h"
 
 namespace torchlet::jit {
@@ -78,19 +79,6 @@ Value* FunctionCompiler::materialize(const Unrolled& item) {
   return graph_->insert_node(graph_->create_tuple(values))->output();
 }
 
-TypePtr FunctionCompiler::path_type(const Tree& e, Env& env) {
-  if (e.kind() == TreeKind::Name) {
-    Value* v = env.lookup(e.str());
-    return v ? v->type() : nullptr;
-  }
-  if (e.kind() != TreeKind::Attribute) return nullptr;
-  TypePtr base = path_type(AttributeView(e).value(), env);
-  const ClassType* cls = base ? base->as_class() : nullptr;
-  if (!cls) return nullptr;
-  auto slot = cls->find_attribute(AttributeView(e).name());
-  return slot ? cls->attributes()[*slot].type : nullptr;
-}
-
 // A container's children as loop elements: its keys (a ModuleDict's, as constant
 // strings), its children, or (key, child) pairs.
 std::vector<Unrolled> FunctionCompiler::container_items(Value* container, const SourceRange& range, bool keys, bool values) {
@@ -101,72 +89,6 @@ std::vector<Unrolled> FunctionCompiler::container_items(Value* container, const 
     if (key && child) out.push_back({nullptr, {{key, {}}, {child, {}}}});
     else out.push_back({key ? key : child, {}});
   }
-  return out;
-}
-
-bool FunctionCompiler::is_static_iterable(const Tree& it, Env& env) {
-  if (it.kind() == TreeKind::TupleLiteral) return true;
-  if (it.kind() != TreeKind::Call) {
-    TypePtr t = path_type(it, env);
-    return t && (t->kind() == TypeKind::Tuple || container_kind(t) != ContainerKind::None);
-  }
-  CallView call(it);
-  const Tree& callee = call.callee();
-  if (callee.kind() == TreeKind::Attribute) {
-    const std::string& m = AttributeView(callee).name();
-    return (m == "items" || m == "keys" || m == "values") && call.args().empty() && call.keywords().empty() &&
-           container_kind(path_type(AttributeView(callee).value(), env)) == ContainerKind::Dict;
-  }
-  if (callee.kind() != TreeKind::Name || env.lookup(callee.str()) || call.args().empty()) return false;
-  if (callee.str() == "enumerate") return is_static_iterable(*call.args()[0], env);
-  if (callee.str() != "zip") return false;
-  return std::any_of(call.args().begin(), call.args().end(), [&](const TreeRef& a) { return is_static_iterable(*a, env); });
-}
-
-std::optional<std::vector<Unrolled>> FunctionCompiler::unrolled_items(const Tree& it, Env& env) {
-  if (!is_static_iterable(it, env)) return std::nullopt;
-  if (it.kind() != TreeKind::Call) return sugared_value_of(emit_expr(it, env), it.range())->iter(it.range(), *this);
-  CallView call(it);
-  const Tree& callee = call.callee();
-  if (callee.kind() == TreeKind::Attribute) {  // self.d.items() / .keys() / .values() of a ModuleDict
-    const std::string& m = AttributeView(callee).name();
-    return container_items(emit_expr(AttributeView(callee).value(), env), it.range(), m != "values", m != "keys");
-  }
-  if (callee.str() == "enumerate") {
-    std::vector<Unrolled> inner = *unrolled_items(*call.args()[0], env);
-    const Tree* start_tree = call.args().size() > 1 ? call.args()[1].get() : nullptr;
-    for (const auto& kw : call.keywords()) {
-      if (KeywordView(*kw).name() != "start" || start_tree) fail(kw->range(), "unexpected keyword argument");
-      start_tree = &KeywordView(*kw).value();
-    }
-    if (call.args().size() > 2) fail(it.range(), "enumerate() takes a sequence and an optional start");
-    Value* start = start_tree ? emit_expr(*start_tree, env) : constant(IValue(0));
-    if (start->type()->kind() != TypeKind::Int) fail(start_tree->range(), "enumerate() start must be an int");
-    const auto k = to_ivalue(start);
-    std::vector<Unrolled> out;
-    for (size_t i = 0; i < inner.size(); ++i) {
-      const auto n = static_cast<int64_t>(i);
-      Value* index = k ? constant(IValue(k->toInt() + n), it.range())
-                       : emit_builtin(Symbol::from_qual_string("aten::add"), {{start, it.range()}, {constant(IValue(n)), it.range()}},
-                                      {}, it.range());
-      out.push_back({nullptr, {{index, {}}, std::move(inner[i])}});
-    }
-    return out;
-  }
-  // zip: every argument needs a length known now, as in torch; the shortest decides.
-  if (!call.keywords().empty()) fail(call.keywords()[0]->range(), "unexpected keyword argument");
-  for (const auto& a : call.args())
-    if (!is_static_iterable(*a, env))
-      fail(it.range(), "Can not iterate over a module list or tuple with a value that does not have a statically determinable length\n");
-  std::vector<std::vector<Unrolled>> seqs;
-  size_t n = std::numeric_limits<size_t>::max();
-  for (const auto& a : call.args()) {
-    seqs.push_back(*unrolled_items(*a, env));
-    n = std::min(n, seqs.back().size());
-  }
-  std::vector<Unrolled> out(n);
-  for (size_t i = 0; i < n; ++i)
-    for (auto& sq : seqs) out[i].parts.push_back(std::move(sq[i]));
   return out;
 }
 
