@@ -99,6 +99,16 @@ TEST(Compiler, ErrorsNameTheProblemAndPointAtTheSource) {
   // loaded again).
   const std::string varret = compile_error("def f(x: Tensor) -> List[float]:\n    return ops.prim.tolist(x, 1, 1)\n");
   EXPECT_NE(varret.find("prim::tolist cannot be called directly"), std::string::npos) << varret;
+  // range/enumerate/zip are what a loop iterates (Note [Iterables]), not values; and as
+  // in torch, whose builtins come before the resolver, a def of the same name does not
+  // take the name from them.
+  const std::string range_value = compile_error("def f(n: int) -> int:\n    r = range(n)\n    return n\n");
+  EXPECT_NE(range_value.find("range() is supported only as what a for loop or comprehension iterates over"),
+            std::string::npos) << range_value;
+  const std::string zip_shadow =
+      compile_error("def zip(a: int, b: int) -> int:\n    return a + b\ndef f(x: int) -> int:\n    return zip(x, 2)\n");
+  EXPECT_NE(zip_shadow.find("zip() is supported only as what a for loop or comprehension iterates over"), std::string::npos)
+      << zip_shadow;
 }
 
 // Import aliases mean what torch's Python globals make them mean (module_aliases.h);
