@@ -38,6 +38,9 @@ struct LoadOptions {
   // Unknown classes (e.g. a whole pickled nn.Module) load as inert PyObject records
   // instead of failing; nothing is imported or run either way.
   bool inert_unknown_globals = false;
+  // Globals beyond the allowlist that this file may name, as "module.Name" (torch's
+  // add_safe_globals): each loads as an inert PyObject record, never imported or run.
+  std::vector<std::string> safe_globals;
   bool verify_crc32 = false;
   // When set, load() appends one entry per storage, in the order the pickle first uses
   // them (any mode).

@@ -150,6 +150,8 @@ class IValue {
   bool isHeap() const { return kIValueTagIsHeap[static_cast<size_t>(tag_)]; }
   // int, float, bool or complex (TorchScript's Scalar / number)
   bool isScalar() const { return isInt() || isDouble() || isBool() || isComplexDouble(); }
+  // Bytes that were a Python bytearray (mutable, so no dict key or set item).
+  bool isBytearray() const;
 
   // --- access (TypeError naming expected and found kinds on a mismatch) -----------
   // The scalar accessors are inline: the interpreter's fast path lives on them.
@@ -243,7 +245,13 @@ struct StringImpl : RefCounted {
 struct BytesImpl : RefCounted {
   explicit BytesImpl(std::string d) : data(std::move(d)) {}
   std::string data;
+  // A Python bytearray rather than bytes: equal to bytes of the same data (as in
+  // Python), unhashable, and saved back as a bytearray.
+  bool bytearray = false;
 };
+inline bool IValue::isBytearray() const {
+  return isBytes() && static_cast<const BytesImpl*>(heapPtr())->bytearray;
+}
 
 // A Python int beyond int64: little-endian two's complement bytes, as pickle's LONG1.
 struct BigIntImpl : RefCounted {
@@ -261,7 +269,8 @@ struct ComplexImpl : RefCounted {
 };
 
 // Which Python container a list or dict was (kept so checkpoints round-trip).
-enum class PyContainerKind : int8_t { List, Set, FrozenSet, Dict, OrderedDict, Tuple, TorchSize };
+// Counter: a collections.Counter, a dict to every reader but the pickler.
+enum class PyContainerKind : int8_t { List, Set, FrozenSet, Dict, OrderedDict, Tuple, TorchSize, Counter };
 
 struct TupleImpl : RefCounted {
   explicit TupleImpl(std::vector<IValue> e, jit::TypePtr t = nullptr)

@@ -5,6 +5,8 @@
 
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
+
 namespace torchlet {
 
 namespace {
@@ -51,11 +53,11 @@ TarReader::TarReader(std::span<const std::byte> bytes, std::string label)
     char type = static_cast<char>(h[156]);
     size_t data = pos + kBlock;
     TL_CHECK(size <= bytes_.size() - data, FormatError,
-             "{}: tar member '{}' claims {} bytes, beyond the file's end", label_, name, size);
+             "{}: tar member '{}' claims {} bytes, beyond the file's end", label_, printable_text(name), size);
     if (type == '0' || type == '\0') {
       TL_CHECK(members_.size() < kMaxMembers, LimitError, "{}: more than {} tar members", label_, kMaxMembers);
       TL_CHECK(members_.emplace(name, std::make_pair(data, static_cast<size_t>(size))).second, FormatError,
-               "{}: duplicate tar member '{}'", label_, name);
+               "{}: duplicate tar member '{}'", label_, printable_text(name));
     }
     // Other types (PAX 'x'/'g' headers, directories) carry nothing torch reads.
     pos = data + (static_cast<size_t>(size) + kBlock - 1) / kBlock * kBlock;

@@ -14,6 +14,8 @@
 
 #include "archive/crc32.h"
 #include "archive/zip_format.h"
+#include "core/allocation_limit.h"
+#include "core/python_format.h"
 
 namespace torchlet {
 
@@ -134,7 +136,7 @@ void ZipReader::parse_central_directory(uint64_t cd_offset, uint64_t cd_size, ui
     r.uncompressed_size = load_u32(h + 24);
     r.local_header_offset = load_u32(h + 42);
     const std::string where = fmt::format("{}: central directory entry {} ('{}')", label_, i,
-                                          r.name);
+                                          printable_text(r.name));
     read_zip64_extra(h + kCentralHeaderSize + name_len, extra_len, r, where);
     TL_CHECK(r.method == kMethodStored || r.method == kMethodDeflate, UnsupportedError,
              "{}: compression method {} is not supported (only 0 stored and 8 deflate)", where,
@@ -210,7 +212,8 @@ void ZipReader::locate_data(ZipRecord& r, const std::string& where, uint64_t cd_
   } else {
     std::memcpy(local_name.data(), base + r.local_header_offset + kLocalHeaderSize, local_name_len);
   }
-  TL_CHECK(local_name == r.name, FormatError, "{}: local file header names '{}'", where, local_name);
+  TL_CHECK(local_name == r.name, FormatError, "{}: local file header names '{}'", where,
+           printable_text(local_name));
   TL_CHECK(fits(r.data_offset, r.compressed_size, size), FormatError,
            "{}: data at offset {} ({} bytes) extends beyond file size {}", where, r.data_offset,
            r.compressed_size, size);
@@ -234,7 +237,8 @@ void ZipReader::check_no_overlap() const {
              FormatError,
              "{}: records '{}' (data at offset {}, {} bytes) and '{}' (local header at offset "
              "{}) overlap",
-             label_, prev->name, prev->data_offset, prev->compressed_size, order[i]->name,
+             label_, printable_text(prev->name), prev->data_offset, prev->compressed_size,
+             printable_text(order[i]->name),
              order[i]->local_header_offset);
   }
 }
@@ -255,7 +259,7 @@ void ZipReader::index_by_name() {
     std::string key = root_.empty() ? records_[i].name : records_[i].name.substr(root_.size() + 1);
     const bool inserted = by_name_.emplace(std::move(key), i).second;
     TL_CHECK(inserted, FormatError, "{}: duplicate record name '{}' (central directory entry {})",
-             label_, records_[i].name, i);
+             label_, printable_text(records_[i].name), i);
   }
 }
 
@@ -266,13 +270,14 @@ const ZipRecord* ZipReader::find(std::string_view name_below_root) const {
 
 const ZipRecord& ZipReader::get(std::string_view name_below_root) const {
   const ZipRecord* r = find(name_below_root);
-  TL_CHECK(r != nullptr, FormatError, "{}: archive has no record '{}'", label_, name_below_root);
+  TL_CHECK(r != nullptr, FormatError, "{}: archive has no record '{}'", label_,
+           printable_text(name_below_root));
   return *r;
 }
 
 std::span<const std::byte> ZipReader::stored_bytes(const ZipRecord& r) const {
   TL_CHECK(r.method == kMethodStored, UnsupportedError,
-           "{}: record '{}' is compressed and cannot be aliased", label_, r.name);
+           "{}: record '{}' is compressed and cannot be aliased", label_, printable_text(r.name));
   return bytes_.subspan(r.data_offset, r.compressed_size);
 }
 
@@ -283,14 +288,19 @@ std::string ZipReader::read(const ZipRecord& r, bool verify_crc) const {
     out.assign(reinterpret_cast<const char*>(s.data()), s.size());
   } else {
     TL_CHECK(r.uncompressed_size <= kMaxInflatedSize, LimitError,
-             "{}: record '{}' inflates to {} bytes, over the {}-byte limit", label_, r.name,
+             "{}: record '{}' inflates to {} bytes, over the {}-byte limit", label_, printable_text(r.name),
              r.uncompressed_size, kMaxInflatedSize);
     // Deflate cannot expand more than kMaxDeflateRatio : 1, so a larger declared size
     // is a lie; refusing it here keeps a few bytes from reserving gigabytes.
     TL_CHECK(r.uncompressed_size / kMaxDeflateRatio <= r.compressed_size, FormatError,
              "{}: record '{}' declares {} bytes, more than {} deflated bytes can inflate to",
-             label_, r.name, r.uncompressed_size, r.compressed_size);
-    out.resize(r.uncompressed_size);
+             label_, printable_text(r.name), r.uncompressed_size, r.compressed_size);
+    // The output is one buffer of the declared size, so a size this thread may not
+    // allocate is refused before a byte is inflated: a 10 MB bomb declaring 10 GiB
+    // would otherwise fill gigabytes first.
+    const std::string what = fmt::format("{}: record '{}' (deflated, inflated size as declared)", label_,
+                                         printable_text(r.name));
+    out.resize(checked_allocation(r.uncompressed_size, what.c_str()));
     z_stream zs{};
     TL_CHECK(inflateInit2(&zs, -MAX_WBITS) == Z_OK, InternalError, "inflateInit2 failed");
     const std::byte* src = bytes_.data() + r.data_offset;
@@ -321,7 +331,7 @@ std::string ZipReader::read(const ZipRecord& r, bool verify_crc) const {
       if (room == 0 && produced > 0) {
         inflateEnd(&zs);
         TL_FAIL(FormatError, "{}: record '{}' inflates beyond its declared size of {} bytes",
-                label_, r.name, r.uncompressed_size);
+                label_, printable_text(r.name), r.uncompressed_size);
       }
       out_done += produced;
       if (rc == Z_BUF_ERROR && zs.avail_in == 0 && in_left == 0) break;
@@ -329,9 +339,9 @@ std::string ZipReader::read(const ZipRecord& r, bool verify_crc) const {
     }
     inflateEnd(&zs);
     TL_CHECK(rc == Z_STREAM_END, FormatError, "{}: record '{}': corrupt deflate data ({})",
-             label_, r.name, zs.msg ? zs.msg : "truncated stream");
+             label_, printable_text(r.name), zs.msg ? zs.msg : "truncated stream");
     TL_CHECK(out_done == r.uncompressed_size, FormatError,
-             "{}: record '{}' inflated to {} bytes, expected {}", label_, r.name, out_done,
+             "{}: record '{}' inflated to {} bytes, expected {}", label_, printable_text(r.name), out_done,
              r.uncompressed_size);
   }
   if (verify_crc) check_crc(r, std::as_bytes(std::span<const char>(out.data(), out.size())));
@@ -349,7 +359,7 @@ void ZipReader::verify_crc(const ZipRecord& r) const {
 void ZipReader::check_crc(const ZipRecord& r, std::span<const std::byte> bytes) const {
   uint32_t crc = crc32(0, bytes);
   TL_CHECK(crc == r.crc32, FormatError, "{}: record '{}': CRC-32 mismatch (stored {:08x}, "
-           "computed {:08x})", label_, r.name, r.crc32, crc);
+           "computed {:08x})", label_, printable_text(r.name), r.crc32, crc);
 }
 
 }  // namespace torchlet

@@ -168,6 +168,10 @@ const ZipWriterOptions& validated(const ZipWriterOptions& options) {
 
 }  // namespace
 
+std::unique_ptr<ZipSink> make_atomic_file_sink(const std::string& path, bool fsync) {
+  return std::make_unique<FileZipSink>(path, fsync);
+}
+
 ZipWriter::ZipWriter(const std::string& path, std::string root, ZipWriterOptions options)
     : owned_sink_(std::make_unique<FileZipSink>(path, validated(options).fsync)),
       sink_(owned_sink_.get()),
@@ -299,6 +303,15 @@ void ZipWriter::end_record() {
     put_u32(desc, static_cast<uint32_t>(e.size));
   }
   put(desc);
+}
+
+std::vector<ZipWriter::WrittenRecord> ZipWriter::written_records() const {
+  std::vector<WrittenRecord> out;
+  out.reserve(entries_.size());
+  // An open record's CRC is not known yet: only finished ones are listed.
+  const size_t done = in_record_ ? entries_.size() - 1 : entries_.size();
+  for (size_t i = 0; i < done; ++i) out.push_back({names_[i], entries_[i].crc, entries_[i].size});
+  return out;
 }
 
 void ZipWriter::finalize() {

@@ -56,6 +56,11 @@ class MemoryZipSink : public ZipSink {
   std::vector<std::byte> bytes_;
 };
 
+// The path constructor's sink on its own, for other formats written atomically
+// (safetensors): "<target>.tmp.<random>" beside the target, renamed into place by
+// commit(), removed if the sink is destroyed without it. Throws IOError.
+std::unique_ptr<ZipSink> make_atomic_file_sink(const std::string& path, bool fsync);
+
 class ZipWriter {
  public:
   // Records are written as "<root>/<name>" ("<name>" when root is empty); the file
@@ -91,6 +96,14 @@ class ZipWriter {
   void finalize();
   // The names written so far, below the root, in order.
   const std::vector<std::string>& written() const { return names_; }
+  // The records written so far, in order: name below the root, CRC-32 (0 when
+  // compute_crc32 is off, as in the file) and size; what torch's serialization id hashes.
+  struct WrittenRecord {
+    std::string_view name;
+    uint32_t crc;
+    uint64_t size;
+  };
+  std::vector<WrittenRecord> written_records() const;
 
  private:
   struct Entry {

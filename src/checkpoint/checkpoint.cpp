@@ -8,7 +8,6 @@
 #include <cstring>
 #include <map>
 #include <optional>
-#include <random>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -21,6 +20,7 @@
 #include "archive/zip_writer.h"
 #include "checkpoint/zip_record.h"
 #include "core/huge_page_arena.h"
+#include "core/python_format.h"
 #include "core/mapped_file.h"
 #include "core/parallel.h"
 #include "pickle/opcodes.h"
@@ -46,16 +46,31 @@ constexpr std::string_view kVersionRecord = "3\n";
 constexpr std::string_view kFormatVersionRecord = "1";
 constexpr size_t kSaveAlignment = 64;
 
-// torch 2.x's .data/serialization_id: 20 decimal digits of a hash of the record names
-// written, then 20 of a random number; it tells apart files of the same layout.
-std::string serialization_id(const std::vector<std::string>& names) {
-  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
-  for (const auto& n : names) {
-    for (unsigned char c : n) h = (h ^ c) * 0x100000001b3ull;
+// Note [Serialization id]
+// torch 2.x's .data/serialization_id is 40 decimal digits: 20 of a combined hash of the
+// record names written, then 20 of a combined hash of their CRC-32s (caffe2's
+// writeSerializationId), so it follows from the content and a file saved twice is the
+// same file. torch combines std::hash values in hash-set order, which no other program
+// reproduces; torchlet mixes FNV-1a name hashes, and each record's CRC-32 and size, in
+// write order. With compute_crc32 off the CRCs are 0, as in the file (and in torch);
+// data.pkl's own CRC-32, computed here, still enters, so only files that differ in
+// tensor bytes alone then share an id.
+uint64_t mix(uint64_t h, uint64_t v) {
+  uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));  // c10::hash_combine's shape
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;  // then splitmix64's finalizer, so every bit counts
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::string serialization_id(const std::vector<ZipWriter::WrittenRecord>& records, uint32_t pickle_crc) {
+  uint64_t names = 0, contents = mix(0, pickle_crc);
+  for (const auto& r : records) {
+    uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
+    for (unsigned char c : r.name) h = (h ^ c) * 0x100000001b3ull;
+    names = mix(names, h);
+    contents = mix(mix(contents, r.crc), r.size);
   }
-  std::random_device rd;
-  uint64_t r = (static_cast<uint64_t>(rd()) << 32) | rd();
-  return fmt::format("{:020d}{:020d}", h, r);
+  return fmt::format("{:020d}{:020d}", names, contents);
 }
 
 bool starts_with(std::span<const std::byte> b, std::string_view prefix) {
@@ -186,7 +201,7 @@ StorageId parse_storage_id(const IValue& pid, const std::string& what) {
            "{}: storage type is a {}", what, e[1].tag_name());
   auto dtype = dtype_from_storage_class(e[1].toPyObject()->name);
   TL_CHECK(dtype.has_value(), FormatError, "{}: unknown storage type {}.{}", what,
-           e[1].toPyObject()->module, e[1].toPyObject()->name);
+           printable_text(e[1].toPyObject()->module), printable_text(e[1].toPyObject()->name));
   TL_CHECK(e[2].isString(), FormatError, "{}: storage key is a {}", what, e[2].tag_name());
   TL_CHECK(e[4].isInt(), FormatError, "{}: storage size is a {}", what, e[4].tag_name());
   // e[3] is the location ("cpu", "cuda:0"): torchlet maps every storage to the CPU,
@@ -216,7 +231,8 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
   bool big_endian = false;
   if (const ZipRecord* bo = zip.find("byteorder")) {
     std::string order = zip.read(*bo);
-    TL_CHECK(order == "little" || order == "big", FormatError, "{}: byteorder record says '{}'", path, order);
+    TL_CHECK(order == "little" || order == "big", FormatError, "{}: byteorder record says '{}'", path,
+             printable_text(order));
     big_endian = order == "big";
   }
   std::string pkl = zip.read(record, options.verify_crc32);
@@ -228,6 +244,7 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
   const bool defer_copies = options.mode == LoadMode::Eager && !class_resolver && zip.mapping();
   pickle::UnpicklerOptions uo;
   uo.inert_unknown_globals = options.inert_unknown_globals;
+  uo.safe_globals = options.safe_globals;
   uo.class_resolver = class_resolver;
   const std::string label = path + "/" + record;
   uo.persistent_load = [&](const IValue& pid) -> IValue {
@@ -235,7 +252,7 @@ IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const 
     auto it = storages.find(id.key);
     if (it != storages.end()) {
       TL_CHECK(it->second.dtype() == id.dtype && it->second.numel() == id.numel, FormatError,
-               "{}: storage '{}' is used as {} x {} and as {} x {}", label, id.key,
+               "{}: storage '{}' is used as {} x {} and as {} x {}", label, printable_text(id.key),
                it->second.numel(), dtype_name(it->second.dtype()), id.numel, dtype_name(id.dtype));
       return IValue(it->second);
     }
@@ -284,7 +301,7 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
            "{}: not a PyTorch checkpoint (bad magic number)", path);
   IValue proto = pickle::unpickle(next_pickle("protocol version"), plain, path + " (protocol)");
   TL_CHECK(proto.isInt() && proto.toInt() == kLegacyProtocolVersion, UnsupportedError,
-           "{}: legacy checkpoint protocol {} is not supported (expected {})", path, proto.repr(),
+           "{}: legacy checkpoint protocol {} is not supported (expected {})", path, printable_text(proto.repr(), false),
            kLegacyProtocolVersion);
   IValue sys_info = pickle::unpickle(next_pickle("sys_info"), plain, path + " (sys_info)");
   bool big_endian = false;
@@ -307,6 +324,7 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
   std::unordered_map<std::string, Tensor> storages;
   pickle::UnpicklerOptions uo;
   uo.inert_unknown_globals = options.inert_unknown_globals;
+  uo.safe_globals = options.safe_globals;
   const std::string label = path + " (object pickle)";
   bool locating = true;
   uo.persistent_load = [&](const IValue& pid) -> IValue {
@@ -318,7 +336,7 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
                                                       Shape{1}, id.dtype)));
     }
     auto it = storages.find(id.key);
-    TL_CHECK(it != storages.end(), FormatError, "{}: storage '{}' has no data", label, id.key);
+    TL_CHECK(it != storages.end(), FormatError, "{}: storage '{}' has no data", label, printable_text(id.key));
     Tensor root = it->second;
     if (id.view_metadata.isTuple()) {
       const auto& v = id.view_metadata.tupleRef().elements;
@@ -335,18 +353,20 @@ IValue load_legacy(const std::shared_ptr<MappedFile>& file, const std::string& p
   locating = false;
   for (const auto& key : order) {
     auto d = declared.find(key);
-    TL_CHECK(d != declared.end(), FormatError, "{}: storage '{}' is listed but never used", path, key);
-    TL_CHECK(pos + 8 <= all.size(), FormatError, "{}: truncated before storage '{}'", path, key);
+    TL_CHECK(d != declared.end(), FormatError, "{}: storage '{}' is listed but never used", path,
+             printable_text(key));
+    TL_CHECK(pos + 8 <= all.size(), FormatError, "{}: truncated before storage '{}'", path, printable_text(key));
     int64_t count;
     std::memcpy(&count, all.data() + pos, 8);
     pos += 8;
     size_t itemsize = element_size(d->second.first);
     TL_CHECK(count >= 0 && static_cast<uint64_t>(count) <= (all.size() - pos) / std::max<size_t>(itemsize, 1),
-             FormatError, "{}: storage '{}' claims {} elements, more than the file holds", path, key, count);
+             FormatError, "{}: storage '{}' claims {} elements, more than the file holds", path, printable_text(key),
+             count);
     StorageSource src = StorageSource::of(all.subspan(pos, static_cast<size_t>(count) * itemsize), file);
     pos += static_cast<size_t>(count) * itemsize;
     Tensor flat = make_storage_tensor(src, d->second.first, count, options.mode, big_endian,
-                                      path + " storage " + key);
+                                      path + " storage " + printable_text(key));
     storages.emplace(key, flat);
     report_location(options, "storage " + key, flat, src, false);
   }
@@ -369,7 +389,8 @@ class MemberCursor {
   // A pickled non-negative count ("how many storages/tensors follow").
   int64_t next_count(const char* what) {
     IValue count = next_pickle();
-    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: {} count is {}", label_, what, count.repr());
+    TL_CHECK(count.isInt() && count.toInt() >= 0, FormatError, "{}: {} count is {}", label_, what,
+             printable_text(count.repr(), false));
     return count.toInt();
   }
   // A pickled tuple of exactly n items (a storage or tensor header).
@@ -412,8 +433,8 @@ DType storage_class_dtype(const IValue& cls, const std::string& label) {
   TL_CHECK(cls.isPyObject() && cls.toPyObject()->is_reference, FormatError, "{}: storage type is a {}",
            label, cls.tag_name());
   auto d = dtype_from_storage_class(cls.toPyObject()->name);
-  TL_CHECK(d.has_value(), FormatError, "{}: unknown storage type {}.{}", label, cls.toPyObject()->module,
-           cls.toPyObject()->name);
+  TL_CHECK(d.has_value(), FormatError, "{}: unknown storage type {}.{}", label,
+           printable_text(cls.toPyObject()->module), printable_text(cls.toPyObject()->name));
   return *d;
 }
 
@@ -462,7 +483,8 @@ IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path
       IValue args = in.next_tuple(3, "tensor header (key, storage key, type)");
       const auto& a = args.tupleRef().elements;
       auto storage = objects.find(key_text(a[1], label));
-      TL_CHECK(storage != objects.end(), FormatError, "{}: tensor of unknown storage {}", label, a[1].repr());
+      TL_CHECK(storage != objects.end(), FormatError, "{}: tensor of unknown storage {}", label,
+               printable_text(a[1].repr(), false));
       int32_t ndim = in.next_raw<int32_t>("ndim");
       (void)in.next_raw<int32_t>("padding");  // ndim was once written as 8 bytes
       TL_CHECK(ndim >= 0 && ndim <= 64, FormatError, "{}: tensor with {} dimensions", label, ndim);
@@ -478,13 +500,15 @@ IValue load_tar(const std::shared_ptr<MappedFile>& file, const std::string& path
   }
   pickle::UnpicklerOptions uo;
   uo.inert_unknown_globals = options.inert_unknown_globals;
+  uo.safe_globals = options.safe_globals;
   uo.globals_seen = seen;
   const std::string label = path + "/pickle";
   uo.persistent_load = [&](const IValue& pid) -> IValue {
     TL_CHECK(!pid.isTuple(), UnsupportedError,
              "{}: pickled module source references (whole-model tar checkpoints) are not supported", label);
     auto it = objects.find(key_text(pid, label));
-    TL_CHECK(it != objects.end(), FormatError, "{}: persistent id {} names no tensor or storage", label, pid.repr());
+    TL_CHECK(it != objects.end(), FormatError, "{}: persistent id {} names no tensor or storage", label,
+             printable_text(pid.repr(), false));
     return IValue(it->second);
   };
   return pickle::unpickle(tar.get("pickle"), uo, label);
@@ -574,7 +598,9 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
     w.write_record("data/" + std::to_string(i), data[i], [&] { return crcs->get(i); });
   }
   w.write_record("version", kVersionRecord);
-  w.write_record(".data/serialization_id", serialization_id(w.written()));
+  // Note [Serialization id]
+  const uint32_t pickle_crc = crc32(0, std::as_bytes(std::span<const char>(pkl.data(), pkl.size())));
+  w.write_record(".data/serialization_id", serialization_id(w.written_records(), pickle_crc));
   w.finalize();
 }
 

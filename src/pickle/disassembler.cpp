@@ -29,33 +29,6 @@ constexpr size_t kMaxIndentDepth = 32;
 // pickletools' "mild effort to align arguments": names are padded to this width.
 constexpr size_t kNameColumn = 10;
 
-// repr(bytes): b'...' with \xNN for everything outside printable ASCII.
-std::string python_bytes_repr(std::string_view s) {
-  bool has_single = s.find('\'') != std::string_view::npos;
-  bool has_double = s.find('"') != std::string_view::npos;
-  char quote = (has_single && !has_double) ? '"' : '\'';
-  std::string out = "b";
-  out += quote;
-  for (unsigned char c : s) {
-    if (c == static_cast<unsigned char>(quote) || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c >= 0x7f) {
-      out += fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += quote;
-  return out;
-}
-
 std::string clipped(std::string shown, size_t full_size) {
   if (full_size <= kMaxShownText) return shown;
   return shown + fmt::format("... ({} bytes)", full_size);

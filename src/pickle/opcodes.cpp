@@ -149,7 +149,8 @@ int64_t parse_decimal(std::string_view text, std::string_view what, const std::s
   if (!t.empty() && t.front() == '+') t.remove_prefix(1);
   auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
   TL_CHECK(ec == std::errc() && p == t.data() + t.size() && !t.empty(), FormatError,
-           "{}: {}: '{}' is not a decimal integer that fits in 64 bits", label, what, text);
+           "{}: {}: '{}' is not a decimal integer that fits in 64 bits", label, what,
+           printable_text(text));
   return v;
 }
 
@@ -159,10 +160,12 @@ std::string decimal_to_long_bytes(std::string_view text, std::string_view what, 
   if (!t.empty() && t.back() == 'L') t.remove_suffix(1);
   bool negative = !t.empty() && t.front() == '-';
   if (!t.empty() && (t.front() == '-' || t.front() == '+')) t.remove_prefix(1);
-  TL_CHECK(!t.empty(), FormatError, "{}: {}: '{}' is not a decimal integer", label, what, text);
+  TL_CHECK(!t.empty(), FormatError, "{}: {}: '{}' is not a decimal integer", label, what,
+             printable_text(text));
   std::vector<uint8_t> mag{0};  // little-endian magnitude
   for (char c : t) {
-    TL_CHECK(c >= '0' && c <= '9', FormatError, "{}: {}: '{}' is not a decimal integer", label, what, text);
+    TL_CHECK(c >= '0' && c <= '9', FormatError, "{}: {}: '{}' is not a decimal integer", label, what,
+             printable_text(text));
     unsigned carry = static_cast<unsigned>(c - '0');
     for (auto& b : mag) {
       unsigned v = b * 10u + carry;
@@ -249,7 +252,7 @@ Arg ByteReader::read_arg(const OpInfo& info) {
       char* end = nullptr;
       a.d = strtod_c_locale(line.c_str(), &end);
       TL_CHECK(!line.empty() && end == line.c_str() + line.size(), FormatError,
-               "{}: FLOAT: '{}' is not a float", label_, line);
+               "{}: FLOAT: '{}' is not a float", label_, printable_text(line));
       break;
     }
     case ArgKind::DecimalNlShort: {

@@ -229,6 +229,7 @@ class Pickler {
       // The dict/tuple kinds never mark a list; a list is written as a list regardless.
       case PyContainerKind::Dict:
       case PyContainerKind::OrderedDict:
+      case PyContainerKind::Counter:
       case PyContainerKind::Tuple:
       case PyContainerKind::TorchSize:
         op(Op::EMPTY_LIST);
@@ -250,6 +251,18 @@ class Pickler {
         save(*state);
         op(Op::BUILD);
       }
+      return;
+    }
+    if (d.py_kind == PyContainerKind::Counter) {
+      // Counter's __reduce__, as Python pickles it: Counter(dict(self)).
+      save_global("collections", "Counter");
+      op(Op::EMPTY_DICT);
+      memoize_index(next_memo());
+      batch_setitems(d.items());
+      op(Op::TUPLE1);
+      memoize_index(next_memo());
+      op(Op::REDUCE);
+      memoize(v);
       return;
     }
     op(Op::EMPTY_DICT);
@@ -405,6 +418,18 @@ class Pickler {
   // Leaf kinds, kept out of line (noinline): save() recurses once per nesting level,
   // and their locals would otherwise enlarge every level's frame (5.5 KB under ASan).
   [[gnu::noinline]] void save_bytes(const IValue& v) {
+    if (v.isBytearray()) {
+      // bytearray.__reduce_ex__(2), as Python pickles it: bytearray(<the bytes>), the
+      // bytes a fresh object (memoized by identity, never shared); bytearray() if empty.
+      if (v.toBytesRef().empty()) return save_reduce_call("__builtin__", "bytearray", {}, &v);
+      save_global("__builtin__", "bytearray");
+      save(IValue::bytes(v.toBytesRef()));
+      op(Op::TUPLE1);
+      memoize_index(next_memo());
+      op(Op::REDUCE);
+      memoize(v);
+      return;
+    }
     if (v.toBytesRef().empty()) {
       save_reduce_call("__builtin__", "bytes", {}, &v);
       return;

@@ -1,5 +1,5 @@
 // The pickle stack machine (see unpickler.h). One handler per opcode, dispatched from
-// the opcode table; globals resolve through kAllowedGlobals; the result is checked for
+// the opcode table; globals resolve through the allowlist (allowed_globals.h); the result is checked for
 // depth and cycles, and on any error everything built so far is dismantled without
 // recursion, so a hostile nesting depth cannot overflow the C++ stack.
 #include "pickle/unpickler.h"
@@ -10,84 +10,14 @@
 
 #include <torchlet/error.h>
 
+#include "core/python_format.h"
+#include "pickle/allowed_globals.h"
 #include "pickle/opcodes.h"
+#include "pickle/value_walk.h"
 
 namespace torchlet::pickle {
 
 namespace {
-
-// What an allowed global does when called (REDUCE/NEWOBJ) or referenced.
-enum class GlobalKind {
-  OrderedDict, RebuildTensorV2, RebuildTensor, RebuildParameter, RebuildParameterWithState,
-  RebuildFromTypeV2, Parameter, StorageClass, DType, Device, Size, CodecsEncode, Bytes, Set, FrozenSet, Complex,
-  // allowed by torch's loader but not supported here yet: refused with a clear message
-  Unsupported,
-};
-
-struct AllowedGlobal {
-  std::string_view module, name;
-  GlobalKind kind;
-  std::string_view unsupported_reason = {};
-};
-
-// The allowlist: torch 1.13's weights-only unpickler (torch/_weights_only_unpickler.py)
-// plus the builtins torch.save's protocol-2 pickles use for Python values.
-constexpr AllowedGlobal kAllowedGlobals[] = {
-    {"collections", "OrderedDict", GlobalKind::OrderedDict},
-    {"torch._utils", "_rebuild_tensor_v2", GlobalKind::RebuildTensorV2},
-    {"torch._utils", "_rebuild_tensor", GlobalKind::RebuildTensor},
-    {"torch._utils", "_rebuild_parameter", GlobalKind::RebuildParameter},
-    {"torch._utils", "_rebuild_parameter_with_state", GlobalKind::RebuildParameterWithState},
-    {"torch.nn.parameter", "Parameter", GlobalKind::Parameter},
-    {"torch._tensor", "_rebuild_from_type_v2", GlobalKind::RebuildFromTypeV2},
-    {"torch", "device", GlobalKind::Device},
-    {"torch", "Size", GlobalKind::Size},
-    {"_codecs", "encode", GlobalKind::CodecsEncode},
-    {"__builtin__", "bytes", GlobalKind::Bytes},
-    {"builtins", "bytes", GlobalKind::Bytes},
-    {"__builtin__", "set", GlobalKind::Set},
-    {"builtins", "set", GlobalKind::Set},
-    {"__builtin__", "frozenset", GlobalKind::FrozenSet},
-    {"builtins", "frozenset", GlobalKind::FrozenSet},
-    {"__builtin__", "complex", GlobalKind::Complex},
-    {"builtins", "complex", GlobalKind::Complex},
-    {"torch._utils", "_rebuild_sparse_tensor", GlobalKind::Unsupported, "sparse COO tensors"},
-    {"torch._utils", "_rebuild_sparse_csr_tensor", GlobalKind::Unsupported, "sparse CSR tensors"},
-    {"torch._utils", "_rebuild_meta_tensor_no_storage", GlobalKind::Unsupported, "meta tensors"},
-    {"torch._utils", "_rebuild_qtensor", GlobalKind::Unsupported, "quantized tensors"},
-    // The quantization schemes _rebuild_qtensor's arguments name; refused with it.
-    {"torch", "per_tensor_affine", GlobalKind::Unsupported, "quantized tensors"},
-    {"torch", "per_channel_affine", GlobalKind::Unsupported, "quantized tensors"},
-    {"torch", "per_tensor_symmetric", GlobalKind::Unsupported, "quantized tensors"},
-    {"torch", "per_channel_symmetric", GlobalKind::Unsupported, "quantized tensors"},
-    {"torch", "per_channel_affine_float_qparams", GlobalKind::Unsupported, "quantized tensors"},
-    {"torch.serialization", "_get_layout", GlobalKind::Unsupported, "non-strided layouts"},
-    {"torch", "Tensor", GlobalKind::Unsupported, "tensors pickled by class (torch.Tensor)"},
-};
-
-struct Resolved {
-  GlobalKind kind;
-  std::string_view reason;
-};
-
-std::optional<Resolved> resolve(std::string_view module, std::string_view name) {
-  for (const auto& g : kAllowedGlobals) {
-    if (g.module == module && g.name == name) return Resolved{g.kind, g.unsupported_reason};
-  }
-  if (module == "torch") {
-    if (dtype_from_storage_class(name)) return Resolved{GlobalKind::StorageClass, {}};
-    // torch.FloatTensor & co. (named by the tar format): references only.
-    if (name.ends_with("Tensor") &&
-        dtype_from_storage_class(std::string(name.substr(0, name.size() - 6)) + "Storage")) {
-      return Resolved{GlobalKind::StorageClass, {}};
-    }
-    // torch.float32 etc. pickle by name; aliases like torch.float are not pickled names.
-    if (auto d = dtype_from_name(name); d && dtype_name(*d) == name) {
-      return Resolved{GlobalKind::DType, {}};
-    }
-  }
-  return std::nullopt;
-}
 
 // A global the class resolver answered (kept alive with it), and an instance of one
 // awaiting its BUILD, with the memo slots that hold its placeholder.
@@ -100,24 +30,6 @@ struct Pending {
   const ResolvedGlobal* global;
   std::vector<int64_t> memo_slots;
 };
-
-// Text from the file as it may appear in an error message: control bytes (a NUL would
-// cut what() short) and non-ASCII bytes are escaped as \xNN, as Python's repr does.
-std::string printable(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7f && c != '\\') {
-      out.push_back(c);
-    } else {
-      constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 0xf]);
-    }
-  }
-  return out;
-}
 
 // Memo indices come from the file: hashed with IValueHash's seeded integer mixing,
 // since with the identity hash indices that are multiples of the bucket count made
@@ -198,7 +110,7 @@ class Unpickler {
     std::unordered_set<const RefCounted*> reachable;
     try {
       result = loop();
-      reachable = check_result(result);
+      reachable = check_result(result, options_.limits.max_nesting, label_);
     } catch (...) {
       // Nothing escapes: empty every container, whoever else refers to it (a cycle
       // refers to itself), so releasing cannot recurse or leak.
@@ -272,7 +184,9 @@ class Unpickler {
       case Op::UNICODE: return op_unicode_nl(std::move(arg.s));
       case Op::BINUNICODE:
       case Op::SHORT_BINUNICODE:
-      case Op::BINUNICODE8: return push(IValue(std::move(arg.s)));
+      case Op::BINUNICODE8:
+        check_utf8(info, arg.s, /*allow_surrogates=*/true);
+        return push(IValue(std::move(arg.s)));
       case Op::BINBYTES:
       case Op::SHORT_BINBYTES:
       case Op::BINBYTES8: return push(IValue::bytes(std::move(arg.s)));
@@ -324,12 +238,29 @@ class Unpickler {
                 "{}: {} at offset {} names extension code {}: the copyreg extension registry "
                 "is not consulted (it can name any global)",
                 label_, info.name, op_at_, arg.i);
-      case Op::BYTEARRAY8:
+      case Op::BYTEARRAY8: {  // protocol 5's bytearray literal
+        auto b = make_intrusive<BytesImpl>(std::move(arg.s));
+        b->bytearray = true;
+        return push(IValue(b));
+      }
       case Op::NEXT_BUFFER:
       case Op::READONLY_BUFFER:
         TL_FAIL(UnsupportedError, "{}: {} at offset {} (protocol 5 buffers) is not supported",
                 label_, info.name, op_at_);
     }
+  }
+
+  // Python decodes BINUNICODE's bytes as UTF-8 ('surrogatepass') and GLOBAL's lines
+  // strictly; text it would refuse is refused here too, naming the opcode and where.
+  void check_utf8(const OpInfo& info, std::string_view text, bool allow_surrogates) {
+    if (auto why = utf8_error(text, allow_surrogates)) {
+      TL_FAIL(FormatError, "{}: {} at offset {}: text is not valid UTF-8 ({})", label_, info.name, op_at_, *why);
+    }
+  }
+  void check_utf8_name(const OpInfo& info, std::string_view module, std::string_view name) {
+    if (info.op != Op::GLOBAL && info.op != Op::INST) return;  // STACK_GLOBAL's strings are checked
+    check_utf8(info, module, false);
+    check_utf8(info, name, false);
   }
 
   // --- stack helpers ------------------------------------------------------------------
@@ -551,6 +482,7 @@ class Unpickler {
   KeyTraits key_info(const IValue& v) const {
     if (v.isList() && v.listRef().py_kind != PyContainerKind::FrozenSet) return {0, false};
     if (v.isDict()) return {0, false};
+    if (v.isBytearray()) return {0, false};  // mutable, as in Python
     if (!v.isTuple() && !v.isList()) return {0, true};
     auto it = key_info_.find(v.heapPtr());
     if (it != key_info_.end()) return it->second.traits;
@@ -576,18 +508,21 @@ class Unpickler {
 
   // --- globals ---------------------------------------------------------------------------
   IValue global_ref(const OpInfo& info, const std::string& module, const std::string& name) {
-    auto r = resolve(module, name);
+    check_utf8_name(info, module, name);
+    auto r = resolve_allowed(module, name);
     std::optional<ResolvedGlobal> external;
     if (!r && options_.class_resolver) external = options_.class_resolver(module, name);
     if (options_.globals_seen) {
-      options_.globals_seen->push_back({module, name, std::string(info.name), r.has_value() || external.has_value()});
+      const bool user = !is_blocked_module(module) && is_user_allowed(options_.safe_globals, module, name);
+      options_.globals_seen->push_back({module, name, std::string(info.name), r || external || user});
     }
     if (external) return external_ref(module, name, std::move(*external));
-    if (!r && !options_.inert_unknown_globals) {
-      TL_FAIL(UnsafeGlobalError,
-              "{}: {} at offset {} names '{}.{}', which is not in the allowlist of globals a "
-              "checkpoint may use; nothing was imported or run",
-              label_, info.name, op_at_, printable(module), printable(name));
+    // A global the user allowed loads as an inert record like those of inert mode: the
+    // allowance says the file may hold one, not that anything may run. torch refuses
+    // some modules whatever the user allows; so does torchlet.
+    if (!r && !options_.inert_unknown_globals &&
+        (is_blocked_module(module) || !is_user_allowed(options_.safe_globals, module, name))) {
+      TL_FAIL(UnsafeGlobalError, "{}", refusal_message(label_, info.name, op_at_, module, name));
     }
     auto p = make_intrusive<PyObjectImpl>();
     p->module = module;
@@ -613,10 +548,12 @@ class Unpickler {
   // NEWOBJ/REDUCE of a resolver's class without `call`: an instance waiting for BUILD.
   IValue pending_instance(const OpInfo& info, const PyObjectImpl& cls, const External& ext, IValue args) {
     TL_CHECK(static_cast<bool>(ext.global.build), FormatError, "{}: {} at offset {} calls {}.{}, which "
-             "cannot be called", label_, info.name, op_at_, cls.module, cls.name);
+             "cannot be called", label_, info.name, op_at_, printable_text(cls.module),
+             printable_text(cls.name));
     TL_CHECK(args.tupleRef().elements.empty(), FormatError,
              "{}: {} at offset {} passes {} arguments to class {}.{} (its state comes by BUILD)",
-             label_, info.name, op_at_, args.tupleRef().elements.size(), cls.module, cls.name);
+             label_, info.name, op_at_, args.tupleRef().elements.size(),
+             printable_text(cls.module), printable_text(cls.name));
     auto p = make_intrusive<PyObjectImpl>();
     p->module = cls.module;
     p->name = cls.name;
@@ -646,7 +583,7 @@ class Unpickler {
     if (pending_.empty()) return;
     const PyObjectImpl& p = *pending_.begin()->first;
     TL_FAIL(FormatError, "{}: STOP with an instance of {}.{} that BUILD never gave its state",
-            label_, p.module, p.name);
+            label_, printable_text(p.module), printable_text(p.name));
   }
 
   void op_global(const OpInfo& info, const std::string& module, const std::string& name) {
@@ -704,8 +641,8 @@ class Unpickler {
       if (ext->second.global.call) return ext->second.global.call(args);
       return pending_instance(info, *g, ext->second, std::move(args));
     }
-    auto r = resolve(g->module, g->name);
-    if (!r) {  // inert mode only: global_ref refused it otherwise
+    auto r = resolve_allowed(g->module, g->name);
+    if (!r) {  // inert mode or a user-allowed global: global_ref refused it otherwise
       auto p = make_intrusive<PyObjectImpl>();
       p->module = g->module;
       p->name = g->name;
@@ -720,23 +657,6 @@ class Unpickler {
                a.size(), op_at_);
     };
     switch (r->kind) {
-      case GlobalKind::OrderedDict: {
-        need(0, 1);
-        auto d = make_intrusive<DictImpl>();
-        d->py_kind = PyContainerKind::OrderedDict;
-        if (a.size() == 1) {
-          TL_CHECK(a[0].isList() || a[0].isTuple(), FormatError, "{}: OrderedDict argument is a {}",
-                   label_, kind_name(a[0]));
-          const auto& pairs = a[0].isList() ? a[0].listRef().elements : a[0].tupleRef().elements;
-          for (const auto& p : pairs) {
-            TL_CHECK(p.isTuple() && p.tupleRef().elements.size() == 2, FormatError,
-                     "{}: OrderedDict item is not a pair", label_);
-            check_key(p.tupleRef().elements[0]);
-            d->insert_or_assign(p.tupleRef().elements[0], p.tupleRef().elements[1]);
-          }
-        }
-        return IValue(d);
-      }
       case GlobalKind::RebuildTensorV2:
         need(6, 7);
         return rebuild_tensor(a[0], a[1], a[2], a[3], a[4]);
@@ -764,6 +684,45 @@ class Unpickler {
       case GlobalKind::RebuildFromTypeV2:
         need(4, 4);
         return rebuild_from_type(info, a[0], a[1], a[2], a[3]);
+      case GlobalKind::StorageClass:
+      case GlobalKind::DType:
+        TL_FAIL(FormatError, "{}: {}.{} is not callable in a checkpoint", label_, g->module, g->name);
+      case GlobalKind::Unsupported:
+        TL_FAIL(UnsupportedError, "{}: {}.{}: {} are not supported yet", label_, g->module, g->name,
+                r->unsupported_reason);
+      default:
+        return build_python_value(r->kind, *g, args, need);
+    }
+  }
+
+  // The allowed globals that make plain Python values (containers, numbers, bytes,
+  // devices, sizes, layouts) from their arguments, each checked before it is used.
+  template <typename Need>
+  IValue build_python_value(GlobalKind kind, const PyObjectImpl& g, const IValue& args, const Need& need) {
+    const auto& a = args.tupleRef().elements;
+    switch (kind) {
+      case GlobalKind::OrderedDict:
+      case GlobalKind::Counter: {
+        need(0, 1);
+        auto d = make_intrusive<DictImpl>();
+        d->py_kind = kind == GlobalKind::Counter ? PyContainerKind::Counter : PyContainerKind::OrderedDict;
+        if (a.size() == 1 && kind == GlobalKind::Counter) {
+          // Counter's __reduce__: Counter(dict(self)).
+          TL_CHECK(a[0].isDict(), FormatError, "{}: Counter argument is a {}", label_, kind_name(a[0]));
+          for (const auto& [k, v] : a[0].dictRef().items()) d->insert_or_assign(k, v);
+        } else if (a.size() == 1) {
+          TL_CHECK(a[0].isList() || a[0].isTuple(), FormatError, "{}: OrderedDict argument is a {}",
+                   label_, kind_name(a[0]));
+          const auto& pairs = a[0].isList() ? a[0].listRef().elements : a[0].tupleRef().elements;
+          for (const auto& p : pairs) {
+            TL_CHECK(p.isTuple() && p.tupleRef().elements.size() == 2, FormatError,
+                     "{}: OrderedDict item is not a pair", label_);
+            check_key(p.tupleRef().elements[0]);
+            d->insert_or_assign(p.tupleRef().elements[0], p.tupleRef().elements[1]);
+          }
+        }
+        return IValue(d);
+      }
       case GlobalKind::Device: {
         need(1, 2);
         TL_CHECK(a[0].isString(), FormatError, "{}: torch.device argument is a {}", label_, kind_name(a[0]));
@@ -789,6 +748,7 @@ class Unpickler {
       case GlobalKind::Bytes:
         need(0, 0);  // protocol 2 pickles b"" as bytes()
         return IValue::bytes("");
+      case GlobalKind::Bytearray: return make_bytearray(a, need);
       case GlobalKind::Set:
       case GlobalKind::FrozenSet: {
         need(0, 1);
@@ -797,8 +757,7 @@ class Unpickler {
           TL_CHECK(a[0].isList() || a[0].isTuple(), FormatError, "{}: set argument is a {}", label_, kind_name(a[0]));
           items = a[0].isList() ? a[0].listRef().elements : a[0].tupleRef().elements;
         }
-        return make_set(r->kind == GlobalKind::Set ? PyContainerKind::Set : PyContainerKind::FrozenSet,
-                        std::move(items));
+        return make_set(kind == GlobalKind::Set ? PyContainerKind::Set : PyContainerKind::FrozenSet, std::move(items));
       }
       case GlobalKind::Complex: {
         need(0, 2);
@@ -806,14 +765,43 @@ class Unpickler {
         double im = a.size() > 1 ? expect_number(a[1]) : 0.0;
         return IValue(std::complex<double>(re, im));
       }
-      case GlobalKind::StorageClass:
-      case GlobalKind::DType:
-        TL_FAIL(FormatError, "{}: {}.{} is not callable in a checkpoint", label_, g->module, g->name);
-      case GlobalKind::Unsupported:
-        TL_FAIL(UnsupportedError, "{}: {}.{}: {} are not supported yet", label_, g->module, g->name,
-                r->reason);
+      case GlobalKind::GetLayout: {
+        // torch pickles a torch.layout as _get_layout(str(layout)). torchlet has no layout
+        // value: it keeps the call as an inert record, which saves back as torch wrote it.
+        need(1, 1);
+        TL_CHECK(a[0].isString() && is_layout_name(a[0].toStringRef()), FormatError,
+                 "{}: _get_layout argument is {} (expected the name of a torch layout)", label_,
+                 a[0].isString() ? "'" + printable_text(a[0].toStringRef()) + "'" : std::string("a ") + kind_name(a[0]));
+        auto p = make_intrusive<PyObjectImpl>();
+        p->module = g.module;
+        p->name = g.name;
+        p->args = args;
+        return IValue(p);
+      }
+      default: break;
     }
     TL_FAIL(InternalError, "unhandled global kind");
+  }
+
+  // bytearray(): protocol 2 writes bytearray(_codecs.encode(text, 'latin1')), protocols
+  // 3+ bytearray(b'...'), Python 2 bytearray(text, 'latin-1'); empty takes no argument.
+  template <typename Need>
+  IValue make_bytearray(const std::vector<IValue>& a, const Need& need) {
+    need(0, 2);
+    std::string data;
+    if (a.size() == 1) {
+      TL_CHECK(a[0].isBytes(), FormatError, "{}: bytearray argument is a {} (expected bytes)", label_,
+               kind_name(a[0]));
+      data = a[0].toBytesRef();
+    } else if (a.size() == 2) {
+      TL_CHECK(a[0].isString() && a[1].isString() &&
+                   (a[1].toStringRef() == "latin-1" || a[1].toStringRef() == "latin1"),
+               FormatError, "{}: bytearray is only accepted as bytearray(str, 'latin-1')", label_);
+      data = latin1_bytes(a[0].toStringRef());
+    }
+    auto b = make_intrusive<BytesImpl>(std::move(data));
+    b->bytearray = true;
+    return IValue(b);
   }
 
   void op_build(const OpInfo& info) {
@@ -855,16 +843,16 @@ class Unpickler {
     const bool plain = (t.module == "torch" && t.name == "Tensor") ||
                        (t.module == "torch.nn.parameter" && t.name == "Parameter");
     TL_CHECK(plain, UnsupportedError, "{}: tensors of subclass {}.{} are not supported", label_,
-             printable(t.module), printable(t.name));
+             printable_text(t.module), printable_text(t.name));
     TL_CHECK(state.isNone() || (state.isDict() && state.dictRef().size() == 0), UnsupportedError,
              "{}: tensors with Python attributes are not supported", label_);
     // func must be a rebuilder, not this function again: no recursion on crafted input.
     TL_CHECK(func.isPyObject() && func.toPyObject()->is_reference, FormatError,
              "{}: _rebuild_from_type_v2 function is a {}", label_, kind_name(func));
-    auto r = resolve(func.toPyObject()->module, func.toPyObject()->name);
+    auto r = resolve_allowed(func.toPyObject()->module, func.toPyObject()->name);
     TL_CHECK(r && r->kind != GlobalKind::RebuildFromTypeV2, FormatError,
-             "{}: _rebuild_from_type_v2 calls {}.{}", label_, printable(func.toPyObject()->module),
-             printable(func.toPyObject()->name));
+             "{}: _rebuild_from_type_v2 calls {}.{}", label_, printable_text(func.toPyObject()->module),
+             printable_text(func.toPyObject()->name));
     IValue v = call(info, func, args, /*newobj=*/false);
     TL_CHECK(v.isTensor(), FormatError, "{}: _rebuild_from_type_v2 rebuilt a {}, not a tensor", label_,
              kind_name(v));
@@ -921,77 +909,7 @@ class Unpickler {
     return out;
   }
 
-  // --- result checks and teardown ------------------------------------------------------------
-  // The kinds that hold other values: only they can nest or form cycles, so the walks
-  // below track only them (a state_dict's tensors and strings are most of its values).
-  // Script objects a class resolver built count too: their attributes hold values this
-  // pickle built (a memoized list inside a module must survive the teardown below).
-  static bool is_container(const IValue& v) {
-    return v.isList() || v.isTuple() || v.isDict() || v.isPyObject() || v.isObject();
-  }
-
-  // Children of a container value, for the iterative walks below.
-  template <typename Fn>
-  static void for_each_child(const IValue& v, Fn&& fn) {
-    switch (v.tag()) {
-      case IValueTag::List: for (const auto& e : v.listRef().elements) fn(e); break;
-      case IValueTag::Tuple: for (const auto& e : v.tupleRef().elements) fn(e); break;
-      case IValueTag::Dict:
-        for (const auto& [k, e] : v.dictRef().items()) fn(k), fn(e);
-        if (auto* s = v.dictRef().py_state()) fn(*s);
-        break;
-      case IValueTag::Object: for (const auto& e : v.objectRef().slots) fn(e); break;
-      case IValueTag::PyObject: {
-        auto p = v.toPyObject();
-        fn(p->args);
-        fn(p->state);
-        for (const auto& e : p->list_items) fn(e);
-        for (const auto& [k, e] : p->dict_items) fn(k), fn(e);
-        break;
-      }
-      default: break;
-    }
-  }
-
-  // Depth limit and no cycles (Python can pickle a list that contains itself; nothing
-  // torchlet loads may, since values are refcounted and printed recursively).
-  std::unordered_set<const RefCounted*> check_result(const IValue& root) {
-    enum class Mark : uint8_t { Active, Done };
-    std::unordered_map<const RefCounted*, Mark> marks;
-    struct Frame { IValue v; std::vector<IValue> children; size_t next = 0; };
-    std::vector<Frame> frames;
-    auto enter = [&](const IValue& v) {
-      if (!is_container(v)) return;  // leaves have no children: no depth, no cycle
-      const RefCounted* p = v.heapPtr();
-      auto it = marks.find(p);
-      if (it != marks.end()) {
-        TL_CHECK(it->second == Mark::Done, UnsupportedError,
-                 "{}: the pickled value contains itself (a recursive structure)", label_);
-        return;
-      }
-      TL_CHECK(frames.size() < options_.limits.max_nesting, LimitError,
-               "{}: values nested deeper than {}", label_, options_.limits.max_nesting);
-      marks[p] = Mark::Active;
-      Frame f{v, {}, 0};
-      for_each_child(v, [&](const IValue& c) { f.children.push_back(c); });
-      frames.push_back(std::move(f));
-    };
-    enter(root);
-    while (!frames.empty()) {
-      Frame& f = frames.back();
-      if (f.next < f.children.size()) {
-        IValue c = f.children[f.next++];
-        enter(c);
-        continue;
-      }
-      marks[f.v.heapPtr()] = Mark::Done;
-      frames.pop_back();
-    }
-    std::unordered_set<const RefCounted*> reachable;
-    for (const auto& [p, m] : marks) reachable.insert(p);
-    return reachable;
-  }
-
+  // --- teardown ------------------------------------------------------------------------------
   // Empties, iteratively, every container reachable from the stack and memo except
   // those in `keep` (the returned result's), so releasing them cannot recurse deeply
   // and reference cycles are broken.
@@ -1005,46 +923,6 @@ class Unpickler {
     in_flight_.clear();
     replaced_.clear();
     dismantle(std::move(work), keep);
-  }
-
-  // Children are found by for_each_child, the walk check_result makes, so the teardown
-  // reaches every edge the cycle check sees (an OrderedDict's instance state included).
-  static void dismantle(std::vector<IValue> work, const std::unordered_set<const RefCounted*>& keep) {
-    std::unordered_set<const RefCounted*> emptied;
-    while (!work.empty()) {
-      IValue v = std::move(work.back());
-      work.pop_back();
-      if (!is_container(v) || keep.count(v.heapPtr()) || !emptied.insert(v.heapPtr()).second) continue;
-      for_each_child(v, [&](const IValue& c) {
-        if (is_container(c)) work.push_back(c);
-      });
-      drop_children(v);
-    }
-  }
-
-  // Releases what a container holds; the containers among it are still held by the
-  // teardown's work list, so nothing is freed recursively here.
-  static void drop_children(const IValue& v) {
-    switch (v.tag()) {
-      case IValueTag::List: v.listRef().elements.clear(); break;
-      case IValueTag::Tuple: v.tupleRef().elements.clear(); break;
-      case IValueTag::Dict:
-        v.dictRef().clear();
-        if (auto* s = v.dictRef().py_state()) *s = IValue();
-        break;
-      case IValueTag::Object:
-        for (auto& e : v.objectRef().slots) e = IValue();
-        break;
-      case IValueTag::PyObject: {
-        auto p = v.toPyObject();
-        p->args = IValue();
-        p->state = IValue();
-        p->list_items.clear();
-        p->dict_items.clear();
-        break;
-      }
-      default: break;
-    }
   }
 
  private:
@@ -1106,10 +984,6 @@ Tensor checked_storage_view(const Tensor& flat, int64_t offset, Shape sizes, Sha
   }
   return Tensor(make_intrusive<TensorImpl>(flat.storage(), flat.storage_offset() + offset,
                                            std::move(sizes), std::move(strides), flat.dtype()));
-}
-
-bool is_allowed_global(std::string_view module, std::string_view name) {
-  return resolve(module, name).has_value();
 }
 
 IValue unpickle(std::span<const std::byte> data, const UnpicklerOptions& options, const std::string& label) {

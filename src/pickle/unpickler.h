@@ -52,6 +52,10 @@ using ClassResolver =
 struct UnpicklerOptions {
   // Unknown globals become inert PyObject records instead of an UnsafeGlobalError.
   bool inert_unknown_globals = false;
+  // Globals the user allows beyond the allowlist ("module.Name", as
+  // torch.serialization.add_safe_globals): each loads as an inert PyObject record, as in
+  // inert mode, and nothing is imported or run. Modules torch blocks stay refused.
+  std::vector<std::string> safe_globals;
   // Globals beyond the allowlist that the caller builds (see ResolvedGlobal).
   ClassResolver class_resolver;
   // BINPERSID/PERSID: maps the persistent id to a value. Checkpoints return, for

@@ -110,12 +110,12 @@ Device Device::parse(std::string_view text) {
     if (type.size() < text.size()) {
       std::string_view idx = text.substr(type.size() + 1);
       int v = 0;
-      TL_CHECK(!idx.empty() && idx.size() <= 3, ValueError, "invalid device string: '{}'", text);
+      TL_CHECK(!idx.empty() && idx.size() <= 3, ValueError, "invalid device string: '{}'", printable_text(text));
       for (char c : idx) {
-        TL_CHECK(c >= '0' && c <= '9', ValueError, "invalid device string: '{}'", text);
+        TL_CHECK(c >= '0' && c <= '9', ValueError, "invalid device string: '{}'", printable_text(text));
         v = v * 10 + (c - '0');
       }
-      TL_CHECK(v <= 127, ValueError, "device index {} out of range in '{}'", v, text);
+      TL_CHECK(v <= 127, ValueError, "device index {} out of range in '{}'", v, printable_text(text));
       dev.index = static_cast<int8_t>(v);
     }
     return dev;
@@ -123,7 +123,7 @@ Device Device::parse(std::string_view text) {
   TL_FAIL(ValueError,
           "Expected one of cpu, cuda, meta, mps, xpu, hip device type at start of device "
           "string: {}",
-          text);
+          printable_text(text));
 }
 
 // --- lifetime ---------------------------------------------------------------------------
@@ -629,7 +629,11 @@ void print_value(std::ostream& os, const IValue& v) {
       os << python_str_repr(v.toStringRef());
       return;
     case IValueTag::Bytes:
-      os << 'b' << python_str_repr(v.toBytesRef());
+      if (v.isBytearray()) {
+        os << "bytearray(" << python_bytes_repr(v.toBytesRef()) << ')';
+        return;
+      }
+      os << python_bytes_repr(v.toBytesRef());
       return;
     case IValueTag::Tensor:
       os << v.toTensor().repr();

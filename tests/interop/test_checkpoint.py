@@ -1,6 +1,7 @@
 """Checkpoints both directions against real PyTorch: every good fixture torch.save wrote
 is loaded and re-saved by `torchlet convert`, and real torch.load must see the same
 object; every hostile file must be refused cleanly without running anything."""
+import collections
 import io
 import pathlib
 import pickletools
@@ -220,6 +221,80 @@ class CheckpointInterop(unittest.TestCase):
             self.assertIn("torch.nn.modules.linear.Linear", refused.stderr)
             inert = run("inspect", path, "--inert")
             self.assertIn("object torch.nn.modules.linear.Linear", inert.stdout)
+
+    def test_python_values_torch_2_6_allows_by_default_load_and_save_back(self):
+        """The Python values torch >= 2.6's weights-only loader allows by default, as torch
+        1.13's torch.save writes them (protocol 2: bytes through _codecs.encode, sets through
+        __builtin__.set, ...; protocol 4: their own opcodes): torchlet loads them, and what
+        it saves torch loads as the same values, the protocol-2 pickle byte for byte."""
+        obj = {"ba": bytearray(b"a\xff\x00"), "ba0": bytearray(), "st": {1, "x", (2, 3)},
+               "fs": frozenset([2, "y"]), "c": complex(1.5, -2.0), "cnt": collections.Counter("abca"),
+               "size": torch.Size([2, 3]), "dev": torch.device("cpu"), "devi": torch.device("cuda", 1),
+               "b": b"\x00\xffz", "e": b"", "lay": torch.strided, "t": torch.arange(4.0)}
+        with tempfile.TemporaryDirectory() as tmp:
+            for proto in (2, 4):
+                with self.subTest(pickle_protocol=proto):
+                    src = pathlib.Path(tmp) / f"values_p{proto}.pt"
+                    torch.save(obj, src, pickle_protocol=proto)
+                    shown = run("inspect", src, "--mode", "eager").stdout
+                    self.assertIn("cnt: Counter (3 items)", shown)
+                    self.assertIn("ba: bytearray(b'a", shown)
+                    out = pathlib.Path(tmp) / f"out_p{proto}.pt"
+                    run("convert", src, out)
+                    assert_same(self, torch.load(src), torch.load(out))
+                    assert_same(self, obj, torch.load(out))
+                    if proto == 2:
+                        self.assertEqual(zip_records(src)["data.pkl"], zip_records(out)["data.pkl"])
+
+    def test_allow_loads_a_named_global_as_an_inert_record(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src = pathlib.Path(tmp) / "model.pt"
+            model = torch.nn.Linear(2, 2)
+            torch.save(model, src)
+            refused = run("inspect", src, check=False)
+            self.assertEqual(refused.returncode, 1)
+            self.assertIn("--allow torch.nn.modules.linear.Linear", refused.stderr)
+            self.assertIn("LoadOptions::safe_globals", refused.stderr)
+            self.assertEqual(refused.stderr.count("\n"), 1, refused.stderr)
+            shown = run("inspect", src, "--allow", "torch.nn.modules.linear.Linear",
+                        "--allow", "some.Other").stdout
+            self.assertIn("object torch.nn.modules.linear.Linear", shown)
+            # Saved back from the inert record, torch rebuilds the module itself.
+            out = pathlib.Path(tmp) / "out.pt"
+            run("convert", src, out, "--allow", "torch.nn.modules.linear.Linear")
+            back = torch.load(out)
+            self.assertIs(type(back), torch.nn.Linear)
+            self.assertTrue(torch.equal(back.weight, model.weight))
+            # Allowing another class does not allow this one; torch's blocked modules stay blocked.
+            self.assertEqual(run("convert", src, out, "--allow", "torch.nn.Linear", check=False).returncode, 1)
+            blocked = run("inspect", FIXTURES / "checkpoint" / "bad" / "reduce_os_system.pt",
+                          "--allow", "os.system", check=False)
+            self.assertEqual(blocked.returncode, 1)
+            self.assertIn("cannot be allowed", blocked.stderr)
+
+    def test_convert_twice_writes_identical_files(self):
+        """No jitter: .data/serialization_id follows from the content, so converting the
+        same input twice gives the same bytes (zip, legacy and tar inputs alike), and
+        different tensor values give a different id."""
+        sources = [FIXTURES / "checkpoint" / "good" / n for n in ("resnet18.pt", "views.pt", "legacy_views.pt")]
+        sources += [s for s in self.good if not zipfile.is_zipfile(s)][:3]
+        with tempfile.TemporaryDirectory() as tmp:
+            for src in sources:
+                with self.subTest(fixture=src.name):
+                    a, b = pathlib.Path(tmp) / "a.pt", pathlib.Path(tmp) / "b.pt"
+                    run("convert", src, a)
+                    run("convert", src, b)
+                    self.assertEqual(a.read_bytes(), b.read_bytes())
+            one, two = pathlib.Path(tmp) / "one.pt", pathlib.Path(tmp) / "two.pt"
+            torch.save({"w": torch.ones(8)}, one)
+            torch.save({"w": torch.full((8,), 2.0)}, two)
+            ids = []
+            for src in (one, two):
+                out = pathlib.Path(tmp) / ("out_" + src.name)
+                run("convert", src, out)
+                ids.append(zip_records(out)[".data/serialization_id"])
+                self.assertRegex(ids[-1].decode(), r"^[0-9]{40}$")
+            self.assertNotEqual(ids[0], ids[1])
 
 
 if __name__ == "__main__":
