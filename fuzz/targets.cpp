@@ -12,6 +12,7 @@
 
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/safetensors.h>
 #include <torchlet/tensor.h>
 
 #include "archive/zip_reader.h"
@@ -210,8 +211,21 @@ void script_archive(Bytes data) {
   });
 }
 
+void safetensors(Bytes data) {
+  MemFile file(data);
+  refusals_ok([&] { (void)read_safetensors_header(file.path()); });
+  for (auto mode : {LoadMode::Eager, LoadMode::Mapped}) {
+    refusals_ok([&] {
+      SafetensorsFile f = load_safetensors(file.path(), mode);
+      // Reads every byte a header admitted (a wrong offset shows under ASan); printing
+      // is bounded by the input's size, as the data must cover the file exactly.
+      for (const auto& [name, t] : f.tensors) (void)t.repr();
+    });
+  }
+}
+
 std::span<const Target> targets() {
-  static constexpr std::array<Target, 7> kTargets{{
+  static constexpr std::array<Target, 8> kTargets{{
       {"zip_reader", zip_reader},
       {"unpickler", unpickler},
       {"checkpoint", checkpoint},
@@ -219,6 +233,7 @@ std::span<const Target> targets() {
       {"script_parser", script_parser},
       {"compiler", compiler},
       {"script_archive", script_archive},
+      {"safetensors", safetensors},
   }};
   return kTargets;
 }

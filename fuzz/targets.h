@@ -24,6 +24,7 @@ void ir_parser(Bytes data);       // IR text: parse, lint, print, reparse, emit 
 void script_parser(Bytes data);   // TorchScript source: lexer + parser, file and expression
 void compiler(Bytes data);        // TorchScript source: compile, lint and emit every function
 void script_archive(Bytes data);  // torch.jit.save archive: load, run forward under a step budget
+void safetensors(Bytes data);     // .safetensors file: header read, load (eager, mapped), tensors printed
 
 // Steps (loop iterations and calls) the script_archive target lets `forward` take: a
 // hostile archive may loop forever, which is a legitimate program, not a finding. The

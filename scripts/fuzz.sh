@@ -95,6 +95,8 @@ for t in "${targets[@]}"; do
     script_archive)
       seed "$work" "$fixtures/script" '*.pt'; seed "$work" "$root/examples" '*_scripted.pt'
       dicts=(zip pickle torchscript compiler) ;;
+    safetensors)
+      dicts=(safetensors) ;;
   esac
   dict=$build/dicts/$name.dict
   : >"$dict"

@@ -8,7 +8,7 @@ set -euo pipefail
 # ocl-icd-opencl-dev: libdnnl-dev only recommends it, but dnnl's CMake config refuses to
 # load without OpenCL, and recommends are not installed here.
 packages=(cmake ninja-build ccache g++ zlib1g-dev libdeflate-dev libdnnl-dev ocl-icd-opencl-dev libfmt-dev liblapack-dev
-          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev)
 # locales: the de_DE definition tests/core/locale_test.cpp builds with localedef.
 # qemu-user: an emulated AVX2 CPU for scripts/cpu_emulation_check.sh on AVX-512 hosts.
 if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then

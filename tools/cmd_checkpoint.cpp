@@ -14,6 +14,7 @@
 #include <torchlet/jit.h>
 
 #include "cli_args.h"
+#include "cmd_safetensors.h"
 #include "commands.h"
 
 namespace torchlet::cli {
@@ -84,7 +85,9 @@ struct TreePrinter {
       fmt::print("{}{}{}\n", indent, label, describe_leaf(v, totals));
       return;
     }
-    const char* kind = v.isDict() ? (v.dictRef().py_kind == PyContainerKind::OrderedDict ? "OrderedDict" : "dict")
+    const char* kind = v.isDict() ? (v.dictRef().py_kind == PyContainerKind::OrderedDict ? "OrderedDict"
+                                     : v.dictRef().py_kind == PyContainerKind::Counter   ? "Counter"
+                                                                                         : "dict")
                        : v.isList() ? "list"
                                     : "tuple";
     const size_t n = v.isDict() ? v.dictRef().size() : v.isList() ? v.listRef().elements.size()
@@ -175,9 +178,13 @@ int cmd_inspect(const Args& args) {
   app.add_option("FILE", file)->required();
   app.add_option("--mode", mode);
   app.add_flag("--inert", records, "load unknown classes as inert records");
+  std::vector<std::string> allow;
+  app.add_option("--allow", allow, "a global (module.Name) the file may name; loads as an inert record");
   parse_args(app, args);
   LoadOptions opt;
+  opt.safe_globals = allow;
   opt.mode = parse_mode(mode);  // a bad --mode is a usage error whatever the file is
+  if (is_safetensors_input(file)) return inspect_safetensors(file, opt.mode);
   if (is_torchscript_archive(file)) return inspect_archive(file);
   opt.inert_unknown_globals = records;
   std::vector<StorageLocation> locations;
@@ -207,7 +214,10 @@ int cmd_convert(const Args& args) {
   std::string in, out;
   app.add_option("IN", in)->required();
   app.add_option("OUT", out)->required();
+  std::vector<std::string> allow;
+  app.add_option("--allow", allow, "a global (module.Name) the file may name; kept as an inert record");
   parse_args(app, args);
+  if (is_safetensors_input(in) || is_safetensors_name(out)) return convert_safetensors(in, out);
   if (is_torchscript_archive(in)) {  // torch.jit.save archive: jit::load, jit::save
     std::map<std::string, std::string> extra;
     jit::ScriptLoadOptions lo;
@@ -220,6 +230,7 @@ int cmd_convert(const Args& args) {
   }
   LoadOptions opt;
   opt.mode = LoadMode::Mapped;  // save reads each storage once, straight from the mapping
+  opt.safe_globals = allow;
   IValue v = load(in, opt);
   save(v, out);
   return 0;

@@ -1,5 +1,5 @@
 // All of torchlet's public API in one include: tensors and their operators, IValue,
-// errors, torch.save/torch.load checkpoints, TorchScript (jit.h), looking inside files
+// errors, torch.save/torch.load checkpoints, safetensors, TorchScript (jit.h), looking inside files
 // (inspect.h), intra-op threads (parallel.h) and the per-thread allocation limit.
 #pragma once
 
@@ -12,5 +12,6 @@
 #include <torchlet/jit.h>
 #include <torchlet/ops.h>
 #include <torchlet/parallel.h>
+#include <torchlet/safetensors.h>
 #include <torchlet/scalar.h>
 #include <torchlet/tensor.h>
