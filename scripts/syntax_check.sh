@@ -17,9 +17,14 @@ for e in entries:
         args = shlex.split(e["command"])
         break
 else:
-    # A new file: the flags of any other file in its folder.
+    # A new file: the flags of any other file in its folder, else (a new folder) of a
+    # file under the same parent, e.g. tests/ for tests/export/.
     folder = want.rsplit("/", 1)[0]
-    args = next(shlex.split(e["command"]) for e in entries if e["file"].startswith(folder + "/"))
+    like = [e for e in entries if e["file"].startswith(folder + "/")]
+    while not like and "/" in folder:
+        folder = folder.rsplit("/", 1)[0]
+        like = [e for e in entries if e["file"].startswith(folder + "/")]
+    args = shlex.split(like[0]["command"])
 out = []
 skip = False
 for a in args:

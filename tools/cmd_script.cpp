@@ -1,7 +1,7 @@
 // TorchScript subcommands: `run` loads a torch.jit.save archive and calls one of its
 // methods (on inputs from a torch.save file, or random tensors), timing load, the first
-// call and optionally more; `code` and `graph` print a module's code and a method's
-// graph in torch's formats; `script` compiles source into an archive.
+// call and optionally more; `code` prints a module's code as torch's .code does;
+// `script` compiles source into an archive. (`graph`: cmd_graph.cpp.)
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -139,35 +139,6 @@ int cmd_code(const Args& args) {
   jit::Module m = jit::load(archive);
   const std::string code = m.code();
   fmt::print("{}", method.empty() ? code : method_code(code, method));
-  return 0;
-}
-
-// TorchScript source rather than an archive: anything not starting with a zip header.
-bool is_source_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  TL_CHECK(in.good(), IOError, "cannot open '{}'", path);
-  char magic[2] = {};
-  in.read(magic, 2);
-  return !(in.gcount() == 2 && magic[0] == 'P' && magic[1] == 'K');
-}
-
-int cmd_graph(const Args& args) {
-  CLI::App app{"graph"};
-  std::string file, method;
-  app.add_option("FILE", file, "an archive (torch.jit.save) or TorchScript source")->required();
-  app.add_option("--method", method,
-                 "method (archive; default forward) or function (source; default every one) whose graph to print");
-  parse_args(app, args);
-  if (is_source_file(file)) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    fmt::print("{}", jit::source_graphs(text.str(), file, method));
-    return 0;
-  }
-  if (method.empty()) method = "forward";
-  jit::Module m = jit::load(file);
-  fmt::print("{}", m.get_method(method).graph());
   return 0;
 }
 

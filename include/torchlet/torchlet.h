@@ -7,6 +7,7 @@
 #include <torchlet/checkpoint.h>
 #include <torchlet/dtype.h>
 #include <torchlet/error.h>
+#include <torchlet/graph_passes.h>
 #include <torchlet/inspect.h>
 #include <torchlet/ivalue.h>
 #include <torchlet/jit.h>

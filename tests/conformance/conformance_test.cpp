@@ -16,6 +16,8 @@
 #include "../common/fixtures.h"
 #include "../runtime/runtime_test_util.h"
 #include "jit/frontend/compiler.h"
+#include "jit/passes/pass_manager.h"
+#include "jit/runtime/function.h"
 #include "jit/runtime/interpreter.h"
 
 namespace torchlet::jit {
@@ -77,7 +79,9 @@ std::string message_body(std::string m) {
 }
 
 // Runs every case of one program; "" when all agree with torch, else the first difference.
-std::string run_program(const IValue& program, std::string* message_mismatch) {
+// With `passes`, f runs from a copy of its graph after those graph passes.
+std::string run_program(const IValue& program, std::string* message_mismatch,
+                        const std::vector<std::string>& passes = {}) {
   const std::string& source = field(program, "source");
   std::shared_ptr<CompilationUnit> cu;
   try {
@@ -87,6 +91,15 @@ std::string run_program(const IValue& program, std::string* message_mismatch) {
   }
   const Function* fn = cu->find_function("f");
   if (!fn) return "no function f";
+  std::unique_ptr<GraphFunction> optimized;
+  if (!passes.empty()) {
+    const auto* gf = dynamic_cast<const GraphFunction*>(fn);
+    if (!gf) return "f has no graph";
+    GraphPtr g = gf->graph()->copy();
+    run_passes(*g, passes, /*lint=*/true);
+    optimized = std::make_unique<GraphFunction>("f", g, cu.get(), gf->defaults());
+    fn = optimized.get();
+  }
   const std::string& schema = field(program, "schema");  // empty where torch cannot compile it
   if (!schema.empty() && fn->schema().str() != schema) return "schema " + fn->schema().str() + " vs torch's " + schema;
   // Programs of kernels whose floating-point results are close to torch's, not identical.
@@ -151,6 +164,31 @@ TEST(Conformance, ProgramsMatchTorch) {
               programs.size(), cases, passing, 100.0 * static_cast<double>(passing) / static_cast<double>(programs.size()),
               python_oracle, kKnownGaps.size(), message_mismatches);
   EXPECT_GE(programs.size(), 200u);
+}
+
+// Every program gives the same results after the graph passes (issue #36: no pass may
+// change what a program computes): each pass alone and torch's optimizer order.
+TEST(Conformance, ProgramsComputeTheSameAfterGraphPasses) {
+  const std::vector<std::vector<std::string>> pipelines = {
+      {"constprop_immutable"}, {"constant_pooling"}, {"cse"}, {"dce"}, {"dce_keep_writes"},
+      {"constprop_immutable", "constant_pooling", "cse", "dce"}};
+  // Programs may mutate their arguments (lists appended to in place), so every run
+  // starts from a fresh load of the cases.
+  std::set<std::string> matching;
+  for (const IValue& p : load_list("positive.pt"))
+    if (!kKnownGaps.count(field(p, "name")) && run_program(p, nullptr).empty()) matching.insert(field(p, "name"));
+  size_t runs = 0;
+  for (const auto& passes : pipelines) {
+    for (const IValue& p : load_list("positive.pt")) {
+      const std::string& name = field(p, "name");
+      if (!matching.count(name)) continue;  // compared with torch by ProgramsMatchTorch
+      const std::string diff = run_program(p, nullptr, passes);
+      ++runs;
+      EXPECT_TRUE(diff.empty()) << name << " after " << passes.front() << (passes.size() > 1 ? ",..." : "") << ": "
+                                << diff << "\n" << field(p, "source");
+    }
+  }
+  EXPECT_GE(runs, 200u * pipelines.size());
 }
 
 // The 1-based source line a `<--- HERE` marker is under: the "File ..., line N" header

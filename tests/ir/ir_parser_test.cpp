@@ -113,6 +113,23 @@ TEST(IRParser, AttributesAndConstants) {
   EXPECT_EQ(v.at("6")->node()->tys(Symbol::from_qual_string("attr::types")).size(), 2u);
 }
 
+// Types with arguments and suffixes in a types=[...] list (torch prints isinstance
+// checks of unions so: Dict(str, int), int[], Tensor?).
+TEST(IRParser, TypeListsWithConstructedTypes) {
+  const std::string text =
+      "graph(%x : Union(int[], Dict(str, int))):\n"
+      "  %2 : bool = prim::isinstance[types=[Dict(str, int), int[], Tensor?]](%x)\n"
+      "  return (%2)\n";
+  std::unordered_map<std::string, Value*> v;
+  GraphPtr g = parse_ir(text, nullptr, &v);
+  EXPECT_EQ(g->str(), text);
+  const auto& types = v.at("2")->node()->tys(Symbol::from_qual_string("attr::types"));
+  ASSERT_EQ(types.size(), 3u);
+  EXPECT_EQ(types[0]->str(), "Dict(str, int)");
+  EXPECT_EQ(types[1]->str(), "int[]");
+  EXPECT_EQ(types[2]->str(), "Tensor?");
+}
+
 TEST(IRParser, ResolverSuppliesClasses) {
   ClassTypePtr m = ClassType::create("__torch__.M", true);
   m->add_attribute("w", Type::tensor(), ClassAttribute::Kind::Parameter);

@@ -462,7 +462,23 @@ class IRParser {
       l.value = IValue(w == "inf" ? std::numeric_limits<double>::infinity() : std::nan(""));
       return l;
     }
-    // A type (types=[int]) or an enum member (__torch__.Color.RED).
+    // A type (types=[int], types=[Dict(str, int)], types=[int[]]) or an enum member
+    // (__torch__.Color.RED). A type constructor's arguments and suffixes belong to it.
+    if (pos_ < s_.size() && s_[pos_] == '(') {
+      const size_t open = pos_;
+      int depth = 0;
+      do {
+        if (s_[pos_] == '(') ++depth;
+        else if (s_[pos_] == ')') --depth;
+        ++pos_;
+      } while (pos_ < s_.size() && depth > 0);
+      if (depth != 0) fail("unbalanced '(' in a type");
+      w += s_.substr(open, pos_ - open);
+    }
+    while (pos_ < s_.size() && (s_[pos_] == '?' || s_.substr(pos_, 2) == "[]")) {
+      w += s_[pos_] == '?' ? "?" : "[]";
+      pos_ += s_[pos_] == '?' ? 1 : 2;
+    }
     l.is_type = true;
     l.value = IValue(w);
     try {

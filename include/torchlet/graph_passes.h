@@ -1,0 +1,33 @@
+// Graph passes from outside the library: run named passes (constant pooling, CSE, DCE
+// …) over IR text, as torch._C.parse_ir reads it, or over a copy of a method's graph,
+// and print the result in torch's IR text; dump a graph's alias analysis.
+// The passes and their names: src/jit/passes/pass_manager.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace torchlet::jit {
+
+class Method;
+
+struct GraphPassInfo {
+  std::string name;
+  std::string summary;
+};
+
+// The passes, by the names the functions below take.
+std::vector<GraphPassInfo> graph_pass_list();
+
+// Parses `ir_text`, runs `passes` in order (linting after each), prints the graph.
+// CompileError for bad IR text; ValueError for an unknown pass.
+std::string ir_after_passes(const std::string& ir_text, const std::vector<std::string>& passes);
+// The same on a copy of the method's graph; the method itself is unchanged.
+std::string method_graph_after_passes(const Method& method, const std::vector<std::string>& passes);
+
+// The graph (after `passes`) followed by its alias analysis: where each mutable value
+// may point, what containers hold, which nodes write where.
+std::string ir_alias_analysis(const std::string& ir_text, const std::vector<std::string>& passes = {});
+std::string method_alias_analysis(const Method& method, const std::vector<std::string>& passes = {});
+
+}  // namespace torchlet::jit

@@ -1,0 +1,108 @@
+// Graph passes by name (pass_manager.h) and the public entry points over IR text and
+// methods (include/torchlet/graph_passes.h).
+#include "jit/passes/pass_manager.h"
+
+#include <torchlet/error.h>
+#include <torchlet/graph_passes.h>
+#include <torchlet/jit.h>
+
+#include "jit/ir/ir_parser.h"
+#include "jit/passes/alias_analysis.h"
+#include "jit/passes/common_subexpression_elimination.h"
+#include "jit/passes/constant_pooling.h"
+#include "jit/passes/constant_propagation.h"
+#include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/normalize_ops.h"
+#include "jit/runtime/function.h"
+
+namespace torchlet::jit {
+
+namespace {
+
+// torch's ConstantPropagationImmutableTypes: what folding leaves unused goes at once.
+bool propagate_immutable_constants(Graph& g) {
+  if (!propagate_constants(g)) return false;
+  eliminate_dead_code(g, DeadCodeWrites::AliasAware);
+  return true;
+}
+
+bool lint_only(Graph& g) {
+  g.lint();
+  return false;
+}
+
+GraphPtr method_graph_copy(const Method& method) {
+  const auto* fn = dynamic_cast<const GraphFunction*>(&method.function());
+  TL_CHECK(fn, ValueError, "method '{}' has no graph (it did not compile)", method.name());
+  return fn->graph()->copy();
+}
+
+}  // namespace
+
+const std::vector<GraphPass>& graph_passes() {
+  static const std::vector<GraphPass> passes = {
+      {"constprop_immutable", propagate_immutable_constants,
+       "fold nodes whose inputs and outputs are constants of immutable types, then dead code if any folded "
+       "(torch._C._jit_pass_constant_propagation_immutable_types)"},
+      {"constant_pooling", pool_constants,
+       "move every constant to the top of the graph, one per value (torch._C._jit_pass_constant_pooling)"},
+      {"cse", eliminate_common_subexpressions,
+       "merge nodes that compute the same thing, alias-aware (torch._C._jit_pass_cse)"},
+      {"dce", [](Graph& g) { return eliminate_dead_code(g, DeadCodeWrites::AliasAware); },
+       "remove nodes nothing live needs; writes only when nothing can see them (torch's EliminateDeadCode on a graph)"},
+      {"dce_keep_writes", [](Graph& g) { return eliminate_dead_code(g, DeadCodeWrites::KeepAll); },
+       "remove nodes nothing live needs, keeping every write (torch._C._jit_pass_dce)"},
+      {"normalize_ops", normalize_ops, "call canonical operators instead of their aliases (aten::multiply -> aten::mul)"},
+      {"lint", lint_only, "check the graph's invariants and stop with the first violation"},
+  };
+  return passes;
+}
+
+void run_passes(Graph& graph, const std::vector<std::string>& names, bool lint) {
+  for (const std::string& name : names) {
+    const GraphPass* pass = nullptr;
+    for (const GraphPass& p : graph_passes())
+      if (name == p.name) pass = &p;
+    if (!pass) {
+      std::string known;
+      for (const GraphPass& p : graph_passes()) known += (known.empty() ? "" : ", ") + std::string(p.name);
+      throw ValueError(fmt::format("unknown graph pass '{}' (known: {})", name, known));
+    }
+    pass->run(graph);
+    if (lint) graph.lint();
+  }
+}
+
+// --- include/torchlet/graph_passes.h --------------------------------------------------
+
+std::vector<GraphPassInfo> graph_pass_list() {
+  std::vector<GraphPassInfo> out;
+  for (const GraphPass& p : graph_passes()) out.push_back({p.name, p.summary});
+  return out;
+}
+
+std::string ir_after_passes(const std::string& ir_text, const std::vector<std::string>& passes) {
+  GraphPtr g = parse_ir(ir_text);
+  run_passes(*g, passes, /*lint=*/true);
+  return g->str();
+}
+
+std::string method_graph_after_passes(const Method& method, const std::vector<std::string>& passes) {
+  GraphPtr g = method_graph_copy(method);
+  run_passes(*g, passes, /*lint=*/true);
+  return g->str();
+}
+
+std::string ir_alias_analysis(const std::string& ir_text, const std::vector<std::string>& passes) {
+  GraphPtr g = parse_ir(ir_text);
+  run_passes(*g, passes, /*lint=*/true);
+  return g->str() + AliasDb(*g).dump();
+}
+
+std::string method_alias_analysis(const Method& method, const std::vector<std::string>& passes) {
+  GraphPtr g = method_graph_copy(method);
+  run_passes(*g, passes, /*lint=*/true);
+  return g->str() + AliasDb(*g).dump();
+}
+
+}  // namespace torchlet::jit

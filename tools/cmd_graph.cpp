@@ -1,0 +1,92 @@
+// `torchlet graph`: a method's graph (an archive), each function's graph (TorchScript
+// source) or a graph read from IR text (.ir, as torch._C.parse_ir reads it), printed in
+// torch's IR format, optionally after graph passes (--passes) or with its alias
+// analysis (--alias).
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <torchlet/error.h>
+#include <torchlet/graph_passes.h>
+#include <torchlet/jit.h>
+
+#include "cli_args.h"
+#include "commands.h"
+
+namespace torchlet::cli {
+
+namespace {
+
+enum class GraphInput { Archive, Source, IrText };
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  TL_CHECK(in.good(), IOError, "cannot open '{}'", path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A zip is an archive; text starting with "graph(" (after blank lines or comments) or
+// a file named .ir is IR text; other text is TorchScript source.
+GraphInput classify(const std::string& path, const std::string& text) {
+  if (text.size() >= 2 && text[0] == 'P' && text[1] == 'K') return GraphInput::Archive;
+  if (path.size() > 3 && path.compare(path.size() - 3, 3, ".ir") == 0) return GraphInput::IrText;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t start = line.find_first_not_of(" \t\r");
+    if (start == std::string::npos || line[start] == '#') continue;
+    return line.compare(start, 6, "graph(") == 0 ? GraphInput::IrText : GraphInput::Source;
+  }
+  return GraphInput::Source;
+}
+
+std::vector<std::string> split_names(const std::string& list) {
+  std::vector<std::string> out;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');)
+    if (!name.empty()) out.push_back(name);
+  return out;
+}
+
+std::string pass_help() {
+  std::string help = "graph passes to run, in order, comma-separated:";
+  for (const auto& p : jit::graph_pass_list()) help += fmt::format("\n  {:<20} {}", p.name, p.summary);
+  return help;
+}
+
+}  // namespace
+
+int cmd_graph(const Args& args) {
+  CLI::App app{"graph"};
+  std::string file, method, passes;
+  bool alias = false;
+  app.add_option("FILE", file, "an archive (torch.jit.save), TorchScript source, or IR text (.ir)")->required();
+  app.add_option("--method", method,
+                 "method (archive; default forward) or function (source; default every one) whose graph to print");
+  app.add_option("--passes", passes, pass_help());
+  app.add_flag("--alias", alias, "print the graph's alias analysis after it (archive method or IR text)");
+  parse_args(app, args);
+  const std::vector<std::string> pass_names = split_names(passes);
+  const std::string text = read_file(file);
+  switch (classify(file, text)) {
+    case GraphInput::IrText:
+      fmt::print("{}", alias ? jit::ir_alias_analysis(text, pass_names) : jit::ir_after_passes(text, pass_names));
+      return 0;
+    case GraphInput::Source:
+      if (!pass_names.empty() || alias)
+        throw UsageError("--passes and --alias take an archive or IR text; compile the source with `torchlet script` first");
+      fmt::print("{}", jit::source_graphs(text, file, method));
+      return 0;
+    case GraphInput::Archive:
+      break;
+  }
+  if (method.empty()) method = "forward";
+  jit::Module m = jit::load(file);
+  const jit::Method meth = m.get_method(method);
+  if (alias) fmt::print("{}", jit::method_alias_analysis(meth, pass_names));
+  else fmt::print("{}", pass_names.empty() ? meth.graph() : jit::method_graph_after_passes(meth, pass_names));
+  return 0;
+}
+
+}  // namespace torchlet::cli
