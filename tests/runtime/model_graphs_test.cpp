@@ -1,8 +1,11 @@
 // End to end: torchvision models scripted by torch 1.13 (tests/fixtures/gen_models.py)
 // run as IR graphs through torchlet's interpreter and operators, with the models' own
-// weights, and must reproduce torch's outputs. The module classes are rebuilt from the
-// graph itself: every prim::GetAttr names an attribute of its input's class.
+// weights, and must reproduce torch's outputs; after torch's graph passes (constant
+// propagation, pooling, CSE, DCE) they must give the very same bits. The module classes
+// are rebuilt from the graph itself: every prim::GetAttr names an attribute of its
+// input's class.
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +14,7 @@
 
 #include "../common/fixtures.h"
 #include "jit/ir/ir_parser.h"
+#include "jit/passes/pass_manager.h"
 #include "jit/runtime/compilation_unit.h"
 
 namespace torchlet::jit {
@@ -69,8 +73,16 @@ TEST(ModelGraphs, TorchvisionModelsMatchTorch) {
     IValue data = torchlet::load((torchlet::testing::fixture_dir() / "models" / (name + ".pt")).string());
     const DictImpl& d = data.dictRef();
     IValue self = build_object(root, "", d.find(IValue("attrs"))->dictRef(), cu);
+    GraphPtr optimized = g->copy();
+    run_passes(*optimized, {"constprop_immutable", "constant_pooling", "cse", "dce"}, /*lint=*/true);
+    EXPECT_NE(optimized->str(), g->str()) << "the passes found nothing to do";
     auto* forward = cu->create_function(name + ".forward", g);
+    auto* forward_optimized = cu->create_function(name + ".forward_optimized", optimized);
     Tensor got = (*forward)({self, *d.find(IValue("input"))}).toTensor();
+    Tensor got_optimized = (*forward_optimized)({self, *d.find(IValue("input"))}).toTensor();
+    ASSERT_EQ(shape_repr(got_optimized.sizes()), shape_repr(got.sizes()));
+    EXPECT_EQ(std::memcmp(got.contiguous().data_ptr(), got_optimized.contiguous().data_ptr(), got.nbytes()), 0)
+        << "the optimized graph computes other bits";
     Tensor want = d.find(IValue("output"))->toTensor();
     ASSERT_EQ(shape_repr(got.sizes()), shape_repr(want.sizes()));
     double max_abs = 0, max_diff = 0;
