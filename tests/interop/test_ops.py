@@ -5,6 +5,7 @@ import collections
 import unittest
 
 import torch
+import torchvision  # noqa: F401  (registers the torchvision:: operators torchlet has too)
 
 from torchlet_harness import BIN, FIXTURES, require_environment, run
 
