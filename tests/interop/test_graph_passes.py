@@ -113,6 +113,50 @@ HAND_WRITTEN = {
   %t : Tensor = aten::mul(%r, %f)
   return (%t, %n, %n2, %tr)
 """,
+    # Control flow with known outcomes: constant If conditions, zero-trip loops, If
+    # outputs both branches agree on, loop-carried values the body passes on unchanged.
+    "control_flow_folding": """graph(%x : Tensor, %c : bool, %n : int):
+  %t : bool = prim::Constant[value=1]()
+  %f : bool = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %zero : int = prim::Constant[value=0]()
+  %r : Tensor, %s : int = prim::If(%c)
+    block0():
+      %q : Tensor = aten::neg(%x)
+      -> (%x, %one)
+    block1():
+      %w : Tensor = aten::relu(%x)
+      -> (%x, %n)
+  %acc : Tensor, %k : int = prim::Loop(%n, %t, %r, %s)
+    block0(%i : int, %p : Tensor, %kk : int):
+      %p2 : Tensor = aten::sigmoid(%p)
+      -> (%t, %p, %kk)
+  %acc2 : Tensor = prim::Loop(%n, %f, %acc)
+    block0(%i2 : int, %p3 : Tensor):
+      %p4 : Tensor = aten::sigmoid(%p3)
+      -> (%t, %p4)
+  %acc3 : Tensor = prim::Loop(%zero, %t, %acc2)
+    block0(%i3 : int, %p5 : Tensor):
+      %p6 : Tensor = aten::tanh(%p5)
+      -> (%t, %p6)
+  %eq : bool = aten::eq(%one, %one)
+  %u : Tensor = prim::If(%eq)
+    block0():
+      %two : int = prim::Constant[value=2]()
+      %m : int = aten::mul(%two, %one)
+      %y : Tensor = aten::mul(%acc3, %m)
+      -> (%y)
+    block1():
+      -> (%x)
+  %v : Tensor = prim::If(%f)
+    block0():
+      -> (%u)
+    block1():
+      %z : Tensor = aten::exp(%u)
+      -> (%z)
+  %out : (Tensor, int, Tensor) = prim::TupleConstruct(%acc, %k, %v)
+  return (%out)
+""",
     "constprop": """graph(%n : int):
   %1 : int = prim::Constant[value=1]()
   %2 : int = prim::Constant[value=2]()

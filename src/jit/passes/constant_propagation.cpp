@@ -130,7 +130,81 @@ bool propagate_constants(Graph& g, Block* b) {
   return changed;
 }
 
+// The branch taken: its nodes move before the If, whose results become the branch's.
+void inline_if_branch(Node* n, Block* branch) {
+  std::vector<Node*> body(branch->nodes().begin(), branch->nodes().end());
+  for (Node* inner : body) inner->move_before(n);
+  for (size_t i = 0; i < n->outputs().size(); ++i) n->output(i)->replace_all_uses_with(branch->outputs()[i]);
+  n->destroy();
+}
+
+bool remove_extra_if_outputs(Node* n) {
+  bool changed = false;
+  Block* a = n->blocks()[0];
+  Block* b = n->blocks()[1];
+  for (size_t i = n->outputs().size(); i-- > 0;) {
+    if (a->outputs()[i] != b->outputs()[i]) continue;
+    n->output(i)->replace_all_uses_with(a->outputs()[i]);
+    a->erase_output(i);
+    b->erase_output(i);
+    n->erase_output(i);
+    changed = true;
+  }
+  return changed;
+}
+
+bool remove_extra_loop_outputs(Node* n) {
+  bool changed = false;
+  Block* body = n->blocks()[0];
+  for (size_t i = n->outputs().size(); i-- > 0;) {
+    if (body->outputs()[i + 1] != body->inputs()[i + 1]) continue;
+    Value* initial = n->input(i + 2);
+    body->inputs()[i + 1]->replace_all_uses_with(initial);
+    n->output(i)->replace_all_uses_with(initial);
+    body->erase_output(i + 1);
+    body->erase_input(i + 1);
+    n->erase_output(i);
+    n->remove_input(i + 2);
+    changed = true;
+  }
+  return changed;
+}
+
+bool runs_zero_times(const Node* loop) {
+  auto trips = to_ivalue(loop->input(0));
+  auto cond = to_ivalue(loop->input(1));
+  return (trips && trips->isInt() && trips->toInt() <= 0) || (cond && cond->isBool() && !cond->toBool());
+}
+
+bool fold_control_flow(Block* b) {
+  bool changed = false;
+  std::vector<Node*> nodes(b->nodes().begin(), b->nodes().end());
+  for (Node* n : nodes) {
+    for (Block* sub : n->blocks()) changed |= fold_control_flow(sub);
+    if (n->kind() == sym::prim_If && n->blocks().size() == 2) {
+      auto cond = to_ivalue(n->input(0));
+      if (cond && cond->isBool()) {
+        inline_if_branch(n, n->blocks()[cond->toBool() ? 0 : 1]);
+        changed = true;
+      } else {
+        changed |= remove_extra_if_outputs(n);
+      }
+    } else if (n->kind() == sym::prim_Loop && n->blocks().size() == 1) {
+      if (runs_zero_times(n)) {
+        for (size_t i = 0; i < n->outputs().size(); ++i) n->output(i)->replace_all_uses_with(n->input(i + 2));
+        n->destroy();
+        changed = true;
+      } else {
+        changed |= remove_extra_loop_outputs(n);
+      }
+    }
+  }
+  return changed;
+}
+
 }  // namespace
+
+bool fold_constant_control_flow(Graph& graph) { return fold_control_flow(graph.block()); }
 
 bool propagate_constants(Graph& graph) { return propagate_constants(graph, graph.block()); }
 

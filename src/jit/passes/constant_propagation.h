@@ -21,4 +21,11 @@ bool propagate_constants(Graph& graph);
 // Returns whether it removed any.
 bool remove_unused_tuples(Graph& graph);
 
+// Control flow whose outcome is known, as torch's constant propagation folds it: an If
+// on a constant condition becomes the nodes of the branch taken; a loop that runs zero
+// times (constant trip count <= 0 or initial condition false) becomes its initial
+// values; If outputs both branches give as the same value, and loop-carried values the
+// body passes on unchanged, become that value. Returns whether it changed anything.
+bool fold_constant_control_flow(Graph& graph);
+
 }  // namespace torchlet::jit

@@ -21,9 +21,11 @@ namespace {
 
 // torch's ConstantPropagationImmutableTypes: what folding leaves unused goes at once.
 bool propagate_immutable_constants(Graph& g) {
-  if (!propagate_constants(g)) return false;
-  eliminate_dead_code(g, DeadCodeWrites::AliasAware);
-  return true;
+  bool changed = false;
+  // Folding a branch away can make more constants (and folding constants more branches).
+  while (propagate_constants(g) | fold_constant_control_flow(g)) changed = true;
+  if (changed) eliminate_dead_code(g, DeadCodeWrites::AliasAware);
+  return changed;
 }
 
 bool lint_only(Graph& g) {
@@ -42,7 +44,8 @@ GraphPtr method_graph_copy(const Method& method) {
 const std::vector<GraphPass>& graph_passes() {
   static const std::vector<GraphPass> passes = {
       {"constprop_immutable", propagate_immutable_constants,
-       "fold nodes whose inputs and outputs are constants of immutable types, then dead code if any folded "
+       "fold nodes whose inputs and outputs are constants of immutable types and control flow whose outcome is "
+       "known, then dead code if any folded "
        "(torch._C._jit_pass_constant_propagation_immutable_types)"},
       {"constant_pooling", pool_constants,
        "move every constant to the top of the graph, one per value (torch._C._jit_pass_constant_pooling)"},
