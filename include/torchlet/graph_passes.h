@@ -1,15 +1,16 @@
 // Graph passes from outside the library: run named passes (constant pooling, CSE, DCE
 // …) over IR text, as torch._C.parse_ir reads it, or over a copy of a method's graph,
-// and print the result in torch's IR text; dump a graph's alias analysis.
+// and print the result in torch's IR text; dump a graph's alias analysis; freeze a
+// module as torch.jit.freeze does.
 // The passes and their names: src/jit/passes/pass_manager.cpp.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace torchlet::jit {
+#include <torchlet/jit.h>
 
-class Method;
+namespace torchlet::jit {
 
 struct GraphPassInfo {
   std::string name;
@@ -29,5 +30,14 @@ std::string method_graph_after_passes(const Method& method, const std::vector<st
 // may point, what containers hold, which nodes write where.
 std::string ir_alias_analysis(const std::string& ir_text, const std::vector<std::string>& passes = {});
 std::string method_alias_analysis(const Method& method, const std::vector<std::string>& passes = {});
+
+// torch.jit.freeze(module, preserved_attrs=preserved_methods): a copy whose forward
+// (and preserved methods) read no attributes -- parameters, buffers and values are
+// constants, submodule calls inlined, branches on them folded -- and, with `optimize`,
+// convolutions and the eval-mode batch norms after them folded into one. The module
+// must be in eval mode (ValueError); what freezing cannot take yet (attributes the code
+// sets or writes in place) is refused naming the attribute (UnsupportedError).
+// jit::save writes the result as an archive torch.jit.load runs.
+Module freeze(const Module& module, const std::vector<std::string>& preserved_methods = {}, bool optimize = true);
 
 }  // namespace torchlet::jit

@@ -12,6 +12,9 @@
 #include "jit/passes/constant_pooling.h"
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/freeze_module.h"
+#include "jit/passes/inliner.h"
+#include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
 #include "jit/runtime/function.h"
 
@@ -55,6 +58,10 @@ const std::vector<GraphPass>& graph_passes() {
        "remove nodes nothing live needs; writes only when nothing can see them (torch's EliminateDeadCode on a graph)"},
       {"dce_keep_writes", [](Graph& g) { return eliminate_dead_code(g, DeadCodeWrites::KeepAll); },
        "remove nodes nothing live needs, keeping every write (torch._C._jit_pass_dce)"},
+      {"inline", inline_calls,
+       "replace calls of functions and methods known from the types by their graphs (torch._C._jit_pass_inline)"},
+      {"none_checks", fold_none_checks,
+       "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
       {"normalize_ops", normalize_ops, "call canonical operators instead of their aliases (aten::multiply -> aten::mul)"},
       {"lint", lint_only, "check the graph's invariants and stop with the first violation"},
   };
@@ -106,6 +113,10 @@ std::string method_alias_analysis(const Method& method, const std::vector<std::s
   GraphPtr g = method_graph_copy(method);
   run_passes(*g, passes, /*lint=*/true);
   return g->str() + AliasDb(*g).dump();
+}
+
+Module freeze(const Module& module, const std::vector<std::string>& preserved_methods, bool optimize) {
+  return freeze_module(module, preserved_methods, optimize);
 }
 
 }  // namespace torchlet::jit

@@ -1,0 +1,87 @@
+// Inlining of function and method calls (inliner.h).
+#include "jit/passes/inliner.h"
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <torchlet/error.h>
+
+#include "jit/runtime/function.h"
+
+namespace torchlet::jit {
+
+namespace {
+
+class Inliner {
+ public:
+  bool run(Graph& graph) { return inline_block(graph, graph.block()); }
+
+ private:
+  // The callee's graph with its own calls inlined, made once per function.
+  const Graph* inlined_graph(const GraphFunction* fn) {
+    auto it = done_.find(fn);
+    if (it != done_.end()) return it->second.get();
+    GraphPtr g = fn->graph()->copy();
+    in_progress_.insert(fn);
+    inline_block(*g, g->block());
+    in_progress_.erase(fn);
+    return done_.emplace(fn, std::move(g)).first->second.get();
+  }
+
+  const GraphFunction* callee(const Node* n) const {
+    const Function* fn = nullptr;
+    if (n->kind() == sym::prim_CallFunction) {
+      if (const FunctionType* ft = n->input(0)->type()->as_function()) fn = ft->function();
+    } else if (const ClassType* cls = n->input(0)->type()->as_class()) {
+      fn = cls->find_method(n->s(sym::attr_name));
+    }
+    const auto* gf = dynamic_cast<const GraphFunction*>(fn);
+    if (!gf || in_progress_.count(gf)) return nullptr;  // not a graph, or recursive
+    return gf;
+  }
+
+  // The callee's nodes go before the call, its inputs bound to the call's arguments
+  // (a function's first input is the function value itself, which it does not take).
+  void inline_call(Graph& graph, Node* call, const Graph& body) {
+    const size_t first_arg = call->kind() == sym::prim_CallFunction ? 1 : 0;
+    TL_INTERNAL_ASSERT(call->inputs().size() - first_arg == body.inputs().size(),
+                       "inline: the call's arguments do not match the callee's inputs");
+    // Cloned into a block of a placeholder node, then moved out: the block's copy of
+    // the callee's inputs is rewired to the arguments.
+    Node* holder = graph.create(sym::prim_If, 0);
+    holder->insert_before(call);
+    Block* staging = holder->add_block();
+    staging->clone_from(body.block(), [](Value* v) -> Value* { return v; });
+    for (size_t i = 0; i < body.inputs().size(); ++i)
+      staging->inputs()[i]->replace_all_uses_with(call->input(first_arg + i));
+    std::vector<Node*> nodes(staging->nodes().begin(), staging->nodes().end());
+    for (Node* n : nodes) n->move_before(holder);
+    for (size_t i = 0; i < call->outputs().size(); ++i) call->output(i)->replace_all_uses_with(staging->outputs()[i]);
+    call->destroy();
+    holder->destroy();
+  }
+
+  bool inline_block(Graph& graph, Block* block) {
+    bool changed = false;
+    std::vector<Node*> nodes(block->nodes().begin(), block->nodes().end());
+    for (Node* n : nodes) {
+      for (Block* sub : n->blocks()) changed |= inline_block(graph, sub);
+      if (n->kind() != sym::prim_CallFunction && n->kind() != sym::prim_CallMethod) continue;
+      const GraphFunction* fn = callee(n);
+      if (!fn) continue;
+      inline_call(graph, n, *inlined_graph(fn));
+      changed = true;
+    }
+    return changed;
+  }
+
+  std::unordered_map<const GraphFunction*, GraphPtr> done_;
+  std::unordered_set<const GraphFunction*> in_progress_;
+};
+
+}  // namespace
+
+bool inline_calls(Graph& graph) { return Inliner().run(graph); }
+
+}  // namespace torchlet::jit

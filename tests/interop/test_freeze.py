@@ -1,0 +1,152 @@
+"""Freezing against torch.jit.freeze: torch scripts and saves a module, `torchlet optimize
+--freeze` freezes it, real torch.jit.load runs the frozen archive, and its outputs must be
+the unfrozen module's (within the archive suite's tolerance), as torch's own frozen
+module's are. A frozen resnet18 has no aten::batch_norm and no prim::GetAttr left, like
+torch's."""
+import pathlib
+import tempfile
+import unittest
+
+import torch
+import torchvision
+
+import torchlet_harness as h
+
+
+class Recurrent(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(8, 16, num_layers=2, batch_first=True)
+        self.head = torch.nn.Linear(16, 4)
+
+    def forward(self, x):
+        out, (hn, cn) = self.lstm(x)
+        return self.head(out[:, -1]) + hn.sum() + cn.mean()
+
+
+class Residual(torch.nn.Module):
+    """Conv without bias then batch norm (folded), conv with bias then norm, a branch on
+    a bool attribute and an Optional attribute (both folded by freezing)."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Conv2d(3, 8, 3, padding=1, bias=False)
+        self.bn_a = torch.nn.BatchNorm2d(8)
+        self.b = torch.nn.Conv2d(8, 8, 1, bias=True)
+        self.bn_b = torch.nn.BatchNorm2d(8, affine=False)
+        self.use_shortcut = True
+        self.scale: torch.Tensor = torch.tensor(0.5)
+
+    def forward(self, x):
+        y = torch.relu(self.bn_a(self.a(x)))
+        z = self.bn_b(self.b(y))
+        if self.use_shortcut:
+            z = z + y
+        return z * self.scale
+
+
+def randomize_norms(model):
+    # Fresh batch norms are the identity (mean 0, var 1): give them statistics, so that
+    # folding them into the convolutions changes the weights.
+    g = torch.Generator().manual_seed(0)
+    for m in model.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.copy_(torch.randn(m.running_mean.shape, generator=g) * 0.1)
+            m.running_var.copy_(torch.rand(m.running_var.shape, generator=g) + 0.5)
+    return model
+
+
+def cases():
+    image = torch.randn(1, 3, 224, 224, generator=torch.Generator().manual_seed(1))
+    return {
+        "resnet18": (lambda: randomize_norms(torchvision.models.resnet18()), (image,)),
+        "mobilenet_v2": (lambda: randomize_norms(torchvision.models.mobilenet_v2()), (image,)),
+        "efficientnet_b0": (lambda: randomize_norms(torchvision.models.efficientnet_b0()), (image,)),
+        "densenet121": (lambda: randomize_norms(torchvision.models.densenet121()), (image,)),
+        "lstm": (Recurrent, (torch.randn(2, 5, 8),)),
+        "transformer_encoder": (
+            lambda: torch.nn.TransformerEncoder(torch.nn.TransformerEncoderLayer(32, 4, 64, batch_first=True), 2),
+            (torch.randn(2, 7, 32),)),
+        "residual": (lambda: randomize_norms(Residual()), (torch.randn(2, 3, 9, 9),)),
+    }
+
+
+class FreezeTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        cls.dir = pathlib.Path(cls.tmp.name)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def setUp(self):
+        h.require_environment(self)
+
+    def freeze(self, name, make, *flags):
+        torch.manual_seed(0)
+        scripted = torch.jit.script(make().eval())
+        src, dst = self.dir / f"{name}.pt", self.dir / f"{name}.frozen.pt"
+        torch.jit.save(scripted, str(src))
+        h.run("optimize", src, "-o", dst, "--freeze", *flags)
+        return scripted, torch.jit.load(str(dst))
+
+    def test_frozen_models_run_in_torch_as_the_originals(self):
+        for name, (make, inputs) in cases().items():
+            with self.subTest(model=name):
+                scripted, frozen = self.freeze(name, make)
+                with torch.no_grad():
+                    want = scripted(*inputs)
+                    got = frozen(*inputs)
+                    torch_frozen = torch.jit.freeze(scripted)(*inputs)
+                scale = max(1.0, want.abs().max().item())
+                # torch's own freezing moves the results by as much (rounding of the
+                # folded weights); the bound is the archive suite's.
+                self.assertLess((got - want).abs().max().item(), 1e-4 * scale, name)
+                self.assertLess((torch_frozen - want).abs().max().item(), 1e-4 * scale, name)
+                # torchlet runs its own frozen archive to the same results.
+                inputs_file, out_file = self.dir / f"{name}.in.pt", self.dir / f"{name}.out.pt"
+                torch.save(tuple(inputs), inputs_file)
+                h.run("run", self.dir / f"{name}.frozen.pt", "--inputs", inputs_file, "--save", out_file)
+                ours = torch.load(out_file)
+                self.assertLess((ours - want).abs().max().item(), 1e-4 * scale, f"{name} run by torchlet")
+                graph = str(frozen.graph)
+                self.assertNotIn("prim::GetAttr", graph, name)
+                self.assertEqual(list(frozen.state_dict()), [], f"{name}: the frozen module keeps no tensors")
+
+    def test_batch_norms_fold_into_convolutions_unless_asked_not_to(self):
+        make, inputs = cases()["resnet18"]
+        _, frozen = self.freeze("resnet18_fold", make)
+        self.assertNotIn("aten::batch_norm", str(frozen.graph))
+        self.assertEqual(str(frozen.graph).count("aten::conv2d"), 20)
+        _, unfolded = self.freeze("resnet18_nofold", make, "--no-fold")
+        self.assertEqual(str(unfolded.graph).count("aten::batch_norm"), 20)
+
+    def test_refusals_are_named(self):
+        model = torch.jit.script(torch.nn.Linear(2, 2))  # training mode
+        path = self.dir / "training.pt"
+        torch.jit.save(model, str(path))
+        proc = h.run("optimize", path, "-o", self.dir / "out.pt", check=False)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("--freeze", proc.stderr)
+
+        class Counter(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.calls = 0
+
+            def forward(self, x):
+                self.calls += 1
+                return x * self.calls
+
+        path = self.dir / "counter.pt"
+        torch.jit.save(torch.jit.script(Counter().eval()), str(path))
+        proc = h.run("optimize", path, "-o", self.dir / "out.pt", "--freeze", check=False)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("sets self.calls", proc.stderr)
+        self.assertFalse((self.dir / "out.pt").exists())
+
+
+if __name__ == "__main__":
+    unittest.main()
