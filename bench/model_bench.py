@@ -4,6 +4,10 @@ interpreter, driven from Python) on the same archives and inputs, in one run.
     /usr/bin/python3 bench/model_bench.py [--build build] [--reps 10] [--models resnet18,...]
                                           [--openblas | --no-openblas]
 
+With --frozen, each model also runs frozen: torchlet's `torchlet optimize --freeze`
+archive against torch's optimize_for_inference(freeze(m)) (rows NAME+frozen; torch's
+load time then includes its optimization).
+
 Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-sized
 TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq
 128), saves each with torch.jit.save, then for 1 and 2 threads times in separate
@@ -33,10 +37,13 @@ import tempfile
 TORCH_SNIPPET = r"""
 import sys, time, statistics, torch
 path, inputs, threads, reps = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+optimize = len(sys.argv) > 5 and sys.argv[5] == "optimize"
 torch.set_num_threads(threads)
 args = torch.load(inputs)
 t0 = time.perf_counter()
 m = torch.jit.load(path)
+if optimize:  # what torch offers for inference: freeze, then its frozen-graph optimizations
+    m = torch.jit.optimize_for_inference(torch.jit.freeze(m.eval()))
 load_ms = (time.perf_counter() - t0) * 1000
 with torch.no_grad():
     t0 = time.perf_counter()
@@ -90,6 +97,7 @@ def main():
     ap.add_argument("--reps", type=int, default=10)
     ap.add_argument("--models", default="resnet18,mobilenet_v2,bert_encoder")
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--frozen", action="store_true", help="also time frozen models (see above)")
     ap.add_argument("--openblas", action=argparse.BooleanOptionalAction, default=OPENBLAS_DIR.is_dir(),
                     help=f"run torch with the OpenBLAS in {OPENBLAS_DIR} (default: on when it exists)")
     a = ap.parse_args()
@@ -99,29 +107,37 @@ def main():
     binary = pathlib.Path(a.build) / "bench" / "model_bench"
     blas_seen = collections.Counter()
     with tempfile.TemporaryDirectory() as tmp:
-        print(f"{'model':<14}{'threads':>8}  {'':<10}{'torch ms':>10}{'torchlet ms':>13}{'ratio':>8}")
+        print(f"{'model':<22}{'threads':>8}  {'':<10}{'torch ms':>10}{'torchlet ms':>13}{'ratio':>8}")
         for name, (module, args) in models(a.models.split(",")).items():
             archive = pathlib.Path(tmp) / f"{name}.pt"
             inputs = pathlib.Path(tmp) / f"{name}.in.pt"
             torch.jit.save(torch.jit.script(module.eval()), str(archive))
             torch.save(args, inputs)
-            for threads in map(int, a.threads.split(",")):
-                cmd = [str(archive), str(inputs), str(threads), str(a.reps)]
+            variants = [(name, archive, archive, [])]
+            if a.frozen:
+                frozen = pathlib.Path(tmp) / f"{name}.frozen.pt"
+                subprocess.run([str(pathlib.Path(a.build) / "torchlet"), "optimize", str(archive), "-o", str(frozen),
+                                "--freeze"], check=True, capture_output=True)
+                variants.append((name + "+frozen", archive, frozen, ["optimize"]))
+            for (label, theirs_archive, ours_archive, torch_flags), threads in (
+                    (v, t) for v in variants for t in map(int, a.threads.split(","))):
+                cmd = [str(inputs), str(threads), str(a.reps)]
                 # torch's matrix products go through the system BLAS when it is not MKL;
                 # an OpenBLAS there gets the same thread count.
                 env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads), OMP_NUM_THREADS=str(threads))
                 if a.openblas:
                     env["LD_LIBRARY_PATH"] = os.pathsep.join(
                         p for p in (str(OPENBLAS_DIR), os.environ.get("LD_LIBRARY_PATH")) if p)
-                theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, *cmd], capture_output=True,
-                                              text=True, check=True, env=env).stdout)
-                ours = parse(subprocess.run([str(binary), *cmd], capture_output=True, text=True,
+                theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, str(theirs_archive), *cmd,
+                                               *torch_flags], capture_output=True, text=True, check=True,
+                                              env=env).stdout)
+                ours = parse(subprocess.run([str(binary), str(ours_archive), *cmd], capture_output=True, text=True,
                                             check=True).stdout)
                 blas_seen[theirs["blas"]] += 1
                 for field in FIELDS:
                     if field not in theirs or field not in ours:  # an older model_bench binary
                         continue
-                    print(f"{name:<14}{threads:>8}  {field:<10}{theirs[field]:>10.1f}{ours[field]:>13.1f}"
+                    print(f"{label:<22}{threads:>8}  {field:<10}{theirs[field]:>10.1f}{ours[field]:>13.1f}"
                           f"{ours[field] / theirs[field]:>8.2f}", flush=True)
     for lib, runs in blas_seen.items():
         print(f"torch's BLAS ({runs} runs): {lib}")

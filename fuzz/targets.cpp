@@ -12,6 +12,7 @@
 
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/graph_passes.h>
 #include <torchlet/safetensors.h>
 #include <torchlet/tensor.h>
 
@@ -20,6 +21,8 @@
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
 #include "jit/ir/ir_parser.h"
+#include "jit/passes/alias_analysis.h"
+#include "jit/passes/pass_manager.h"
 #include "values/value_recursion.h"
 #include "jit/runtime/code.h"
 #include "jit/runtime/function.h"
@@ -170,6 +173,32 @@ void ir_parser(Bytes data) {
   });
 }
 
+void graph_passes(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
+  const AllocationLimit memory(kFuzzAllocationBytes);  // constant folding runs operators
+  refusals_ok([&] {
+    jit::GraphPtr g = jit::parse_ir(as_text(data));
+    try {  // as in ir_parser: only a lint-clean graph is a program the passes must take
+      g->lint();
+    } catch (const InternalError&) {
+      return;
+    }
+    (void)jit::AliasDb(*g).dump();
+    // Each pass alone, then all in a row; a pass that leaves a graph lint rejects (an
+    // InternalError) or loops is a finding.
+    std::vector<std::string> all;
+    for (const jit::GraphPass& pass : jit::graph_passes()) {
+      all.push_back(pass.name);
+      jit::GraphPtr copy = g->copy();
+      refusals_ok([&] {
+        jit::run_passes(*copy, {pass.name}, /*lint=*/true);
+        (void)jit::emit_code(copy, "fuzz", nullptr).dump();
+      });
+    }
+    refusals_ok([&] { jit::run_passes(*g, all, /*lint=*/true); });
+  });
+}
+
 void script_parser(Bytes data) {
   auto source = std::make_shared<const jit::Source>(as_text(data), "fuzz.py");
   refusals_ok([&] {
@@ -208,6 +237,17 @@ void script_archive(Bytes data) {
   refusals_ok([&] {
     jit::Module m = jit::load(file.path());
     refusals_ok([&] { run_forward(m); });
+    // The optimizer over what was loaded: the passes on forward's graph, and freezing
+    // (whose frozen forward must run as the original does).
+    refusals_ok([&] {
+      if (m.has_method("forward"))
+        (void)jit::method_graph_after_passes(m.get_method("forward"), {"inline", "constprop_immutable", "cse", "dce"});
+    });
+    refusals_ok([&] {
+      m.eval();
+      jit::Module frozen = jit::freeze(m);
+      run_forward(frozen);
+    });
   });
 }
 
@@ -225,7 +265,7 @@ void safetensors(Bytes data) {
 }
 
 std::span<const Target> targets() {
-  static constexpr std::array<Target, 8> kTargets{{
+  static constexpr std::array<Target, 9> kTargets{{
       {"zip_reader", zip_reader},
       {"unpickler", unpickler},
       {"checkpoint", checkpoint},
@@ -234,6 +274,7 @@ std::span<const Target> targets() {
       {"compiler", compiler},
       {"script_archive", script_archive},
       {"safetensors", safetensors},
+      {"graph_passes", graph_passes},
   }};
   return kTargets;
 }

@@ -23,8 +23,9 @@ void checkpoint(Bytes data);      // whole checkpoint file: load (eager, mapped)
 void ir_parser(Bytes data);       // IR text: parse, lint, print, reparse, emit instructions
 void script_parser(Bytes data);   // TorchScript source: lexer + parser, file and expression
 void compiler(Bytes data);        // TorchScript source: compile, lint and emit every function
-void script_archive(Bytes data);  // torch.jit.save archive: load, run forward under a step budget
+void script_archive(Bytes data);  // torch.jit.save archive: load, run forward under a step budget, optimize, freeze
 void safetensors(Bytes data);     // .safetensors file: header read, load (eager, mapped), tensors printed
+void graph_passes(Bytes data);    // IR text: alias analysis, every graph pass alone and in a row, lint after each
 
 // Steps (loop iterations and calls) the script_archive target lets `forward` take: a
 // hostile archive may loop forever, which is a legitimate program, not a finding. The

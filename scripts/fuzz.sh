@@ -97,6 +97,9 @@ for t in "${targets[@]}"; do
       dicts=(zip pickle torchscript compiler) ;;
     safetensors)
       dicts=(safetensors) ;;
+    graph_passes)
+      seed "$work" "$fixtures/ir/graphs" '*.txt'
+      dicts=(ir); max_len=8192 ;;
   esac
   dict=$build/dicts/$name.dict
   : >"$dict"
