@@ -45,6 +45,35 @@ class Residual(torch.nn.Module):
         return z * self.scale
 
 
+class ConvArithmetic(torch.nn.Module):
+    """Convolutions followed by a per-channel add, a subtract of a number, a scale and a
+    divide (folded into the convolutions), and dropout (gone in eval mode)."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Conv2d(3, 6, 3)
+        self.b = torch.nn.Conv2d(6, 6, 1, bias=False)
+        self.shift = torch.nn.Parameter(torch.randn(1, 6, 1, 1))
+        self.scale = torch.nn.Parameter(torch.rand(1, 6, 1, 1) + 0.5)
+        self.drop = torch.nn.Dropout(0.3)
+
+    def forward(self, x):
+        y = self.a(x) + self.shift
+        y = self.drop(torch.relu(y))
+        z = (self.b(y) - 0.25) * self.scale
+        return self.b(z) / 3.0
+
+
+def op_counts(graph):
+    """aten:: operators by count, without the shape checks torch's freezing drops (its
+    "expected 4D input" tests, which torchlet keeps)."""
+    import collections
+    shape_checks = {"aten::dim", "aten::ne", "aten::format", "aten::eq", "aten::len", "aten::size", "aten::__getitem__",
+                    "aten::mul", "aten::add", "aten::sub"}
+    counts = collections.Counter(n.kind() for n in graph.nodes() if n.kind().startswith("aten::"))
+    return counts, {k: v for k, v in counts.items() if k not in shape_checks}
+
+
 def randomize_norms(model):
     # Fresh batch norms are the identity (mean 0, var 1): give them statistics, so that
     # folding them into the convolutions changes the weights.
@@ -68,6 +97,7 @@ def cases():
             lambda: torch.nn.TransformerEncoder(torch.nn.TransformerEncoderLayer(32, 4, 64, batch_first=True), 2),
             (torch.randn(2, 7, 32),)),
         "residual": (lambda: randomize_norms(Residual()), (torch.randn(2, 3, 9, 9),)),
+        "conv_arithmetic": (ConvArithmetic, (torch.randn(2, 3, 11, 11),)),
     }
 
 
@@ -114,6 +144,26 @@ class FreezeTest(unittest.TestCase):
                 graph = str(frozen.graph)
                 self.assertNotIn("prim::GetAttr", graph, name)
                 self.assertEqual(list(frozen.state_dict()), [], f"{name}: the frozen module keeps no tensors")
+
+    def test_frozen_graphs_call_the_operators_torchs_do(self):
+        # The same folds as torch's freezing: the operators left are torch's (shape
+        # checks aside, see op_counts).
+        for name, (make, inputs) in cases().items():
+            with self.subTest(model=name):
+                scripted, frozen = self.freeze(name + "_ops", make)
+                _, ours = op_counts(frozen.graph)
+                _, theirs = op_counts(torch.jit.freeze(scripted).graph)
+                # A deliberate difference: torchlet also folds the batch norms whose
+                # convolution's result is read by a shape check (densenet's), which
+                # torch's fold refuses as a second use; the shape is unchanged by folding.
+                self.assertLessEqual(ours.pop("aten::batch_norm", 0), theirs.pop("aten::batch_norm", 0), name)
+                self.assertEqual(ours, theirs, name)
+
+    def test_pointwise_ops_and_dropout_fold_away(self):
+        make, inputs = cases()["conv_arithmetic"]
+        _, frozen = self.freeze("conv_arithmetic_fold", make)
+        counts, _ = op_counts(frozen.graph)
+        self.assertEqual(dict(counts), {"aten::conv2d": 3, "aten::relu": 1}, str(frozen.graph))
 
     def test_batch_norms_fold_into_convolutions_unless_asked_not_to(self):
         make, inputs = cases()["resnet18"]

@@ -23,8 +23,9 @@ namespace torchlet::jit {
 // `Tensor(a!)`: a write to self's memory; `*`: the wildcard), or from what its prim::
 // kind means (containers hold their inputs, If outputs point to both branches' results,
 // loop-carried values to the initial and the next ones). What the analysis cannot see
-// into -- graph inputs, attributes read from objects, elements taken out of tuples and
-// lists, results of calls -- points to the wildcard of its alias type: one location per
+// into -- graph inputs, attributes read from objects, elements taken out of lists (a
+// tuple's are what it was built from), results of calls -- points to the wildcard of its
+// alias type: one location per
 // type ("Tensor", "int[]"), standing for all memory of that type nobody in the graph
 // created. Values of type Any share the wildcard "Any", which may alias anything.
 // Like torch's, the analysis is flow-insensitive: edges are added per node, never
@@ -99,6 +100,23 @@ bool is_within(const Node* inner, const Node* n) {
   for (const Node* x = inner; x; x = x->owning_block() ? x->owning_block()->owning_node() : nullptr)
     if (x == n) return true;
   return false;
+}
+
+// Is every use of `container` an operator argument without alias annotations (read,
+// not kept, written or returned)?
+bool only_read_by_operators(const Value* container) {
+  if (!container->has_uses()) return false;
+  for (const Use& u : container->uses()) {
+    const Node* user = u.user;
+    if (user->kind().ns() == "prim") return false;
+    const Operator* op = user->op() ? user->op() : resolve_node_operator(*user);
+    if (!op || op->schema().is_vararg || u.offset >= op->schema().arguments.size()) return false;
+    const SchemaType& formal = *op->schema().arguments[u.offset].type;
+    if (formal.alias) return false;
+    for (const auto& c : formal.contained)
+      if (c->alias) return false;
+  }
+  return true;
 }
 
 bool has_side_effects_within(const Node* n) {
@@ -203,6 +221,22 @@ void AliasDb::add_contained(const Value* container, const Value* element) {
   elements_[c].contained.push_back(inner);
 }
 
+std::vector<AliasDb::ElementId> AliasDb::contents_of(const Value* container) {
+  std::vector<ElementId> out;
+  if (!is_mutable_type(container)) return out;
+  std::vector<ElementId> stack{element_for(container)};
+  std::unordered_set<ElementId> seen{stack.back()};
+  while (!stack.empty()) {
+    const ElementId x = stack.back();
+    stack.pop_back();
+    out.insert(out.end(), elements_[x].contained.begin(), elements_[x].contained.end());
+    for (ElementId t : elements_[x].points_to)
+      if (seen.insert(t).second) stack.push_back(t);
+  }
+  sort_unique(out);
+  return out;
+}
+
 void AliasDb::register_write(const Value* v, const Node* writer, bool with_contents) {
   if (!is_mutable_type(v)) return;
   auto [it, fresh] = writes_.try_emplace(writer);
@@ -223,21 +257,43 @@ void AliasDb::analyze_node(const Node* node) {
     for (const Value* out : node->outputs()) give_fresh_alias(out, true);
     return;
   }
-  if (k == sym::prim_ListConstruct || k == sym::prim_TupleConstruct || k == sym::prim_DictConstruct) {
-    // The container is new, but what goes into it is not tracked once inside: torch
-    // makes each mutable input a wildcard (an element read back from a list may be any
-    // of them), and so does this.
+  if (k == sym::prim_TupleConstruct) {
+    // A tuple cannot change what it holds, so its elements stay tracked: reading one
+    // back (TupleIndex, TupleUnpack) gives something that may be any of them.
     for (const Value* out : node->outputs()) {
       give_fresh_alias(out, false);
+      if (!is_mutable_type(out)) continue;
+      for (const Value* in : node->inputs()) add_contained(out, in);
+    }
+    return;
+  }
+  if (k == sym::prim_TupleUnpack || k == sym::prim_TupleIndex) {
+    const std::vector<ElementId> held = contents_of(node->input(0));
+    for (const Value* out : node->outputs()) {
+      if (!is_mutable_type(out)) continue;
+      const ElementId e = element_for(out);
+      for (ElementId h : held) elements_[e].points_to.push_back(h);
+      if (held.empty()) set_wildcard(out);
+    }
+    return;
+  }
+  if (k == sym::prim_ListConstruct || k == sym::prim_DictConstruct) {
+    // The container is new, but what goes into it is not tracked once inside: torch
+    // makes each mutable input a wildcard (an element read back from a list may be any
+    // of them), and so does this -- unless every use of the container is an operator
+    // that only reads it (aten::cat(tensors), aten::lstm(hx)), where nothing can be taken
+    // back out.
+    for (const Value* out : node->outputs()) {
+      give_fresh_alias(out, false);
+      const bool only_read = only_read_by_operators(out);
       for (const Value* in : node->inputs()) {
-        set_wildcard(in);
+        if (!only_read) set_wildcard(in);
         if (is_mutable_type(out)) add_contained(out, in);
       }
     }
     return;
   }
-  if (k == sym::prim_TupleUnpack || k == sym::prim_TupleIndex || k == sym::prim_TupleSlice ||
-      k == sym::prim_ListUnpack || k == sym::prim_GetAttr || k == sym::prim_ModuleContainerIndex ||
+  if (k == sym::prim_TupleSlice || k == sym::prim_ListUnpack || k == sym::prim_GetAttr || k == sym::prim_ModuleContainerIndex ||
       k == sym::prim_DictIndex) {
     for (const Value* out : node->outputs()) set_wildcard(out);
     return;
@@ -517,7 +573,9 @@ bool AliasDb::escapes_scope(const Value* v) const {
   const auto locs = locations_of(v, false);
   if (std::any_of(locs.begin(), locs.end(), [&](ElementId e) { return e == static_cast<ElementId>(-1) || is_wildcard(e); }))
     return true;
-  return std::any_of(graph_outputs_.begin(), graph_outputs_.end(), [&](const Value* o) { return may_alias(v, o); });
+  // Returned, or held by something returned (a tuple of results).
+  return std::any_of(graph_outputs_.begin(), graph_outputs_.end(),
+                     [&](const Value* o) { return may_contain_alias(o, v); });
 }
 
 bool AliasDb::safe_to_change_aliasing_relationship(const std::vector<Value*>& a, const std::vector<Value*>& b) const {

@@ -89,6 +89,8 @@ class AliasDb {
   void make_pointer_to(const Value* from, const Value* to);
   void add_contained(const Value* container, const Value* element);
   void register_write(const Value* v, const Node* writer, bool with_contents = false);
+  // The elements a container holds (through what it points to, e.g. a wildcard tuple).
+  std::vector<ElementId> contents_of(const Value* container);
 
   // Memory locations: the elements reached by following points_to to its ends.
   const std::vector<ElementId>& locations(ElementId e) const;

@@ -11,6 +11,7 @@
 #include <torchlet/error.h>
 
 #include "values/type.h"
+#include "jit/passes/alias_analysis.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/schema_matching.h"
 
@@ -42,16 +43,28 @@ bool immutable_type(const Type& t) {
   }
 }
 
-std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n) {
+// A constant list of immutable values nothing writes to ("batch" in ["batch", "row"]):
+// what freezing may fold as well (`unwritten` is the graph's alias analysis).
+bool unwritten_constant_list(const Value* v, const AliasDb* unwritten) {
+  return unwritten && v->type()->kind() == TypeKind::List && immutable_type(*v->type()->contained()[0]) &&
+         !unwritten->has_writers(v);
+}
+
+std::optional<std::vector<IValue>> evaluate_constant_node(const Node* n, const AliasDb* unwritten) {
   // An operator without inputs reads the runtime's state (torch.is_grad_enabled()),
   // which folding would freeze; torch leaves them too.
   if (n->inputs().empty()) return std::nullopt;
   std::vector<IValue> in;
   for (const Value* v : n->inputs()) {
-    if (!immutable_type(*v->type())) return std::nullopt;
+    if (!immutable_type(*v->type()) && !unwritten_constant_list(v, unwritten)) return std::nullopt;
     auto c = to_ivalue(v);
     if (!c) return std::nullopt;
     in.push_back(*c);
+  }
+  // A list built from constants and never written: one constant list (frozen graphs).
+  if (n->kind() == sym::prim_ListConstruct) {
+    if (!unwritten || unwritten->has_writers(n->output())) return std::nullopt;
+    return std::vector<IValue>{IValue::list(in, n->output()->type()->contained()[0])};
   }
   for (const Value* v : n->outputs())
     if (!immutable_type(*v->type())) return std::nullopt;
@@ -108,13 +121,13 @@ bool remove_unused_tuples(Block* b) {
   return changed;
 }
 
-bool propagate_constants(Graph& g, Block* b) {
+bool propagate_constants(Graph& g, Block* b, const AliasDb* unwritten) {
   bool changed = false;
   for (Node* n = b->nodes().begin() == b->nodes().end() ? nullptr : *b->nodes().begin(); n && n != b->return_node();) {
     Node* next = n->next();
-    for (Block* sub : n->blocks()) changed |= propagate_constants(g, sub);
+    for (Block* sub : n->blocks()) changed |= propagate_constants(g, sub, unwritten);
     if (n->kind() != sym::prim_Constant && n->blocks().empty() && !n->outputs().empty()) {
-      if (auto values = evaluate_constant_node(n)) {
+      if (auto values = evaluate_constant_node(n, unwritten)) {
         InsertPointGuard guard(g, n);
         for (size_t i = 0; i < values->size(); ++i) {
           Value* c = g.insert_constant((*values)[i], n->source_range());
@@ -206,7 +219,12 @@ bool fold_control_flow(Block* b) {
 
 bool fold_constant_control_flow(Graph& graph) { return fold_control_flow(graph.block()); }
 
-bool propagate_constants(Graph& graph) { return propagate_constants(graph, graph.block()); }
+bool propagate_constants(Graph& graph) { return propagate_constants(graph, graph.block(), nullptr); }
+
+bool propagate_frozen_constants(Graph& graph) {
+  const AliasDb unwritten(graph);
+  return propagate_constants(graph, graph.block(), &unwritten);
+}
 
 bool remove_unused_tuples(Graph& graph) { return remove_unused_tuples(graph.block()); }
 

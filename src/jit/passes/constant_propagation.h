@@ -16,6 +16,11 @@ namespace torchlet::jit {
 // (graphs parsed from text). Returns whether it changed anything.
 bool propagate_constants(Graph& graph);
 
+// The same, also folding nodes whose inputs include constant lists of immutable values
+// that nothing in the graph writes to (`mode in ["batch", "row"]`), as torch's full
+// constant propagation does on frozen graphs.
+bool propagate_frozen_constants(Graph& graph);
+
 // Removes tuples built and never used (what is left when code reads a result's fields,
 // torch.max(x, 1).values), as torch's dead code elimination does after propagation.
 // Returns whether it removed any.

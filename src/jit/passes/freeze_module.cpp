@@ -173,7 +173,7 @@ void remove_unused_get_attrs(Block* block) {
 void simplify_frozen_graph(Graph& graph) {
   for (int round = 0; round < 8; ++round) {  // each round folds what the last one exposed
     bool changed = fold_none_checks(graph);
-    while (propagate_constants(graph) | fold_constant_control_flow(graph)) changed = true;
+    while (propagate_frozen_constants(graph) | fold_constant_control_flow(graph)) changed = true;
     changed |= eliminate_common_subexpressions(graph);
     changed |= eliminate_dead_code(graph);
     if (!changed) break;
@@ -203,9 +203,16 @@ Module freeze_module(const Module& module, const std::vector<std::string>& prese
     freezer.run();
     remove_unused_get_attrs(g->block());
     g->inputs()[0]->set_type(frozen.type());
-    simplify_frozen_graph(*g);
+    simplify_frozen_graph(*g);  // folds self.training, so dropout's train is a constant
+    if (remove_eval_dropout(*g)) simplify_frozen_graph(*g);
     freezer.check_no_writes();
-    if (optimize && fold_frozen_conv_batch_norm(*g)) simplify_frozen_graph(*g);
+    if (optimize) {
+      // torch's optimize_frozen_graph order: batch norms, then adds, then scales.
+      bool folded = fold_frozen_conv_batch_norm(*g);
+      folded |= fold_frozen_conv_add_or_sub(*g);
+      folded |= fold_frozen_conv_mul_or_div(*g);
+      if (folded) simplify_frozen_graph(*g);
+    }
     pool_constants(*g);
     g->lint();
     cu->create_method(frozen.type(), method, g, fn->defaults());

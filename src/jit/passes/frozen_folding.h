@@ -1,6 +1,7 @@
-// The folding torch's optimize_frozen_graph does on frozen graphs, whose weights are
-// constants: a convolution followed by an eval-mode batch norm becomes one convolution
-// with the norm folded into its weight and bias.
+// The folding torch's freezing and optimize_frozen_graph do on frozen graphs, whose
+// weights are constants: a convolution followed by an eval-mode batch norm, or by an add,
+// subtract, multiply or divide by a per-channel constant, becomes one convolution with
+// that folded into its weight and bias; dropout in eval mode goes.
 #pragma once
 
 #include "jit/ir/ir.h"
@@ -15,5 +16,18 @@ namespace torchlet::jit {
 // eps) * gamma + beta (a missing b, gamma or beta counting as 0, 1, 0), in W's and b's
 // dtype. Returns whether it folded any.
 bool fold_frozen_conv_batch_norm(Graph& graph);
+
+// aten::add/sub(conv(x, W, b, ...), c[, alpha]) and aten::mul/div(conv(...), c) with c a
+// constant float tensor of shape [1, C_out, 1, ...] (or one element) or a number, W
+// floating: the convolution takes b' = b +- alpha * c, or W' = W * c and b' = b * c
+// (per output channel; division likewise), as torch's FoldFrozenConvAddOrSub and
+// FoldFrozenConvMulOrDiv do. Returns whether it folded any.
+bool fold_frozen_conv_add_or_sub(Graph& graph);
+bool fold_frozen_conv_mul_or_div(Graph& graph);
+
+// aten::dropout, feature_dropout, alpha_dropout and feature_alpha_dropout (and their
+// in-place forms) with train a constant False are the identity: replaced by their input,
+// as freezing and torch's remove_dropout do in eval mode. Returns whether it removed any.
+bool remove_eval_dropout(Graph& graph);
 
 }  // namespace torchlet::jit

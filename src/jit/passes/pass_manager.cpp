@@ -13,6 +13,7 @@
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
 #include "jit/passes/freeze_module.h"
+#include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
@@ -62,6 +63,16 @@ const std::vector<GraphPass>& graph_passes() {
        "replace calls of functions and methods known from the types by their graphs (torch._C._jit_pass_inline)"},
       {"none_checks", fold_none_checks,
        "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
+      {"remove_dropout", remove_eval_dropout, "drop dropout whose train argument is a constant False (eval mode)"},
+      {"fold_conv_bn", fold_frozen_conv_batch_norm,
+       "fold eval-mode batch norms of constant statistics into the convolutions before them "
+       "(torch._C._jit_pass_fold_frozen_conv_bn)"},
+      {"fold_conv_add_sub", fold_frozen_conv_add_or_sub,
+       "fold adds and subtracts of per-channel constants into the convolutions before them "
+       "(torch._C._jit_pass_fold_frozen_conv_add_or_sub)"},
+      {"fold_conv_mul_div", fold_frozen_conv_mul_or_div,
+       "fold multiplies and divides by per-channel constants into the convolutions before them "
+       "(torch._C._jit_pass_fold_frozen_conv_mul_or_div)"},
       {"normalize_ops", normalize_ops, "call canonical operators instead of their aliases (aten::multiply -> aten::mul)"},
       {"lint", lint_only, "check the graph's invariants and stop with the first violation"},
   };
