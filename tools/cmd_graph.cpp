@@ -1,7 +1,7 @@
 // `torchlet graph`: a method's graph (an archive), each function's graph (TorchScript
 // source) or a graph read from IR text (.ir, as torch._C.parse_ir reads it), printed in
-// torch's IR format, optionally after graph passes (--passes) or with its alias
-// analysis (--alias).
+// torch's IR format, optionally after freezing (--frozen), graph passes (--passes) or
+// with its alias analysis (--alias).
 #include <fstream>
 #include <sstream>
 
@@ -66,16 +66,20 @@ int cmd_graph(const Args& args) {
                  "method (archive; default forward) or function (source; default every one) whose graph to print");
   app.add_option("--passes", passes, pass_help());
   app.add_flag("--alias", alias, "print the graph's alias analysis after it (archive method or IR text)");
+  bool frozen = false;
+  app.add_flag("--frozen", frozen, "the method's graph after freezing the module (torchlet optimize --freeze; archives)");
   parse_args(app, args);
   const std::vector<std::string> pass_names = split_names(passes);
   const std::string text = read_file(file);
   switch (classify(file, text)) {
     case GraphInput::IrText:
+      if (frozen) throw UsageError("--frozen takes an archive: IR text has no module to freeze");
       fmt::print("{}", alias ? jit::ir_alias_analysis(text, pass_names) : jit::ir_after_passes(text, pass_names));
       return 0;
     case GraphInput::Source:
-      if (!pass_names.empty() || alias)
-        throw UsageError("--passes and --alias take an archive or IR text; compile the source with `torchlet script` first");
+      if (!pass_names.empty() || alias || frozen)
+        throw UsageError("--passes, --alias and --frozen take an archive (--passes and --alias IR text too); compile the "
+                         "source with `torchlet script` first");
       fmt::print("{}", jit::source_graphs(text, file, method));
       return 0;
     case GraphInput::Archive:
@@ -83,6 +87,10 @@ int cmd_graph(const Args& args) {
   }
   if (method.empty()) method = "forward";
   jit::Module m = jit::load(file);
+  if (frozen) {
+    m.eval();
+    m = jit::freeze(m, {method});
+  }
   const jit::Method meth = m.get_method(method);
   if (alias) fmt::print("{}", jit::method_alias_analysis(meth, pass_names));
   else fmt::print("{}", pass_names.empty() ? meth.graph() : jit::method_graph_after_passes(meth, pass_names));

@@ -172,6 +172,10 @@ class FreezeTest(unittest.TestCase):
         self.assertEqual(str(frozen.graph).count("aten::conv2d"), 20)
         _, unfolded = self.freeze("resnet18_nofold", make, "--no-fold")
         self.assertEqual(str(unfolded.graph).count("aten::batch_norm"), 20)
+        # `torchlet graph --frozen` prints the frozen graph without writing an archive.
+        shown = h.run("graph", self.dir / "resnet18_fold.pt", "--frozen").stdout
+        self.assertEqual((shown.count("aten::batch_norm"), shown.count("prim::GetAttr")), (0, 0))
+        self.assertEqual(shown.count("aten::conv2d"), 20)
 
     def test_refusals_are_named(self):
         model = torch.jit.script(torch.nn.Linear(2, 2))  # training mode

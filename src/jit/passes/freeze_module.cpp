@@ -187,10 +187,8 @@ Module freeze_module(const Module& module, const std::vector<std::string>& prese
   std::vector<std::string> methods{"forward"};
   for (const std::string& m : preserved_methods)
     if (m != "forward") methods.push_back(m);
-  std::string name = module.qualified_name();
-  if (name.rfind("__torch__.", 0) == 0) name = name.substr(10);
   auto cu = std::make_shared<CompilationUnit>();
-  Module frozen(cu, name);
+  Module frozen(cu, module.qualified_name());  // a unit of its own: the name is free
   frozen.eval();
   for (const std::string& method : methods) {
     TL_CHECK(module.has_method(method), ValueError, "cannot freeze: module {} has no method '{}'",
