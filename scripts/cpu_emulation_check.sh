@@ -21,7 +21,7 @@ multiarch=$(gcc -print-multiarch)
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-/usr/lib/$multiarch/blas:/usr/lib/$multiarch/lapack}
 # The families whose results depend on the CPU, and what the tests below also read.
 log=$build/fixtures-avx2-emulated.log
-if ! "${emulate[@]}" /usr/bin/python3 "$root/tests/fixtures/generate.py" "$out" kernels kernels_nn_layers ops ir >"$log" 2>&1; then
+if ! "${emulate[@]}" /usr/bin/python3 "$root/tests/fixtures/generate.py" "$out" kernels kernels_detection kernels_nn_layers ops ir >"$log" 2>&1; then
   tail -20 "$log" >&2
   echo "cpu_emulation_check: generating the fixtures under emulation failed (whole log: $log)" >&2
   exit 1
