@@ -19,9 +19,16 @@ out=$build/fixtures-avx2-emulated
 # ctest passes the reference BLAS/LAPACK (tests/CMakeLists.txt); by hand, the same folders.
 multiarch=$(gcc -print-multiarch)
 export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-/usr/lib/$multiarch/blas:/usr/lib/$multiarch/lapack}
-# The families whose results depend on the CPU, and what the tests below also read.
+# The families whose results depend on the CPU, and what the tests below also read:
+# every kernel family (found from the generators, so a new one cannot be forgotten, as
+# kernels_detection once was), the operators and the IR.
 log=$build/fixtures-avx2-emulated.log
-if ! "${emulate[@]}" /usr/bin/python3 "$root/tests/fixtures/generate.py" "$out" kernels kernels_detection kernels_nn_layers ops ir >"$log" 2>&1; then
+families=()
+for gen in "$root"/tests/fixtures/gen_kernels*.py; do
+  name=$(basename "$gen" .py)
+  families+=("${name#gen_}")
+done
+if ! "${emulate[@]}" /usr/bin/python3 "$root/tests/fixtures/generate.py" "$out" "${families[@]}" ops ir >"$log" 2>&1; then
   tail -20 "$log" >&2
   echo "cpu_emulation_check: generating the fixtures under emulation failed (whole log: $log)" >&2
   exit 1
