@@ -14,6 +14,7 @@
 #include <torchlet/jit.h>
 
 #include "cli_args.h"
+#include "cmd_exported.h"
 #include "cmd_safetensors.h"
 #include "commands.h"
 
@@ -185,6 +186,7 @@ int cmd_inspect(const Args& args) {
   opt.safe_globals = allow;
   opt.mode = parse_mode(mode);  // a bad --mode is a usage error whatever the file is
   if (is_safetensors_input(file)) return inspect_safetensors(file, opt.mode);
+  if (is_exported_program_input(file)) return inspect_exported_program(file);
   if (is_torchscript_archive(file)) return inspect_archive(file);
   opt.inert_unknown_globals = records;
   std::vector<StorageLocation> locations;
@@ -217,6 +219,7 @@ int cmd_convert(const Args& args) {
   std::vector<std::string> allow;
   app.add_option("--allow", allow, "a global (module.Name) the file may name; kept as an inert record");
   parse_args(app, args);
+  if (is_exported_program_input(in)) return convert_exported_program(in, out);
   if (is_safetensors_input(in) || is_safetensors_name(out)) return convert_safetensors(in, out);
   if (is_torchscript_archive(in)) {  // torch.jit.save archive: jit::load, jit::save
     std::map<std::string, std::string> extra;

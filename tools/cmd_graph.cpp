@@ -11,6 +11,7 @@
 #include <torchlet/jit.h>
 
 #include "cli_args.h"
+#include "cmd_exported.h"
 #include "commands.h"
 
 namespace torchlet::cli {
@@ -69,6 +70,11 @@ int cmd_graph(const Args& args) {
   bool frozen = false;
   app.add_flag("--frozen", frozen, "the method's graph after freezing the module (torchlet optimize --freeze; archives)");
   parse_args(app, args);
+  if (is_exported_program_input(file)) {
+    if (!method.empty() || !passes.empty() || alias || frozen)
+      throw UsageError("--method, --passes, --alias and --frozen are for TorchScript; a .pt2 program prints its lowered graph");
+    return graph_exported_program(file);
+  }
   const std::vector<std::string> pass_names = split_names(passes);
   const std::string text = read_file(file);
   switch (classify(file, text)) {

@@ -3,6 +3,7 @@
 // either way. What the format cannot hold is refused by name (a non-tensor value) or
 // reported in one stderr line (storage sharing, __metadata__ a .pt cannot keep).
 #include "cmd_safetensors.h"
+#include "commands.h"
 
 #include <chrono>
 #include <map>
@@ -20,20 +21,6 @@
 namespace torchlet::cli {
 
 namespace {
-
-// A name from a file, quoted for the terminal: control bytes as \xNN, so a listing
-// never carries an escape sequence. (The library's own messages escape more.)
-std::string shown(std::string_view name) {
-  std::string out = "'";
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f || c == '\\') {
-      out += c == '\\' ? std::string("\\\\") : fmt::format("\\x{:02x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "'";
-}
 
 // "an int", "a dict", "a Python object collections.Counter": what a refused value is.
 std::string kind_of(const IValue& v) {

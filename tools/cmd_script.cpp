@@ -16,6 +16,7 @@
 #include <torchlet/parallel.h>
 
 #include "cli_args.h"
+#include "cmd_exported.h"
 #include "commands.h"
 
 namespace torchlet::cli {
@@ -84,8 +85,9 @@ int cmd_run(const Args& args) {
   CLI::App app{"run"};
   std::string archive, inputs_file, method = "forward", output_file, shape;
   int repeat = 0, threads = 0;
-  bool saved_mode = false;
+  bool saved_mode = false, sample_inputs = false;
   app.add_option("ARCHIVE", archive)->required();
+  app.add_flag("--sample-inputs", sample_inputs, "a torch.export archive (.pt2): run on the sample inputs it holds");
   app.add_option("--inputs", inputs_file, "torch.save file holding the argument tuple (or one tensor)");
   app.add_option("--shape", shape, "without --inputs: random tensor inputs of this shape (e.g. 1,3,224,224)");
   app.add_option("--method", method, "method to call (default forward)");
@@ -96,6 +98,12 @@ int cmd_run(const Args& args) {
                "run in the training mode the archive was saved in (default: eval mode, as inference runs)");
   parse_args(app, args);
   if (threads > 0) set_num_threads(threads);
+  if (is_exported_program_input(archive)) {
+    if (method != "forward" || !shape.empty() || saved_mode)
+      throw UsageError("--method, --shape and --saved-mode are for TorchScript archives; a .pt2 program takes --inputs or --sample-inputs");
+    return run_exported_program(archive, inputs_file, sample_inputs, output_file, repeat);
+  }
+  if (sample_inputs) throw UsageError("--sample-inputs is for torch.export archives (.pt2)");
 
   auto start = std::chrono::steady_clock::now();
   jit::Module m = jit::load(archive);

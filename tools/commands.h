@@ -5,7 +5,10 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include <torchlet/jit.h>
 
@@ -20,6 +23,20 @@ using Args = std::vector<std::string>;
 #define TL_COMMAND(name, fn, usage, summary) int fn(const Args& args);
 #include "commands.def"
 #undef TL_COMMAND
+
+// A name from a file, quoted for the terminal: control bytes as \xNN, so a listing
+// never carries an escape sequence. (The library's own messages escape more.)
+inline std::string shown(std::string_view name) {
+  std::string out = "'";
+  for (unsigned char c : name) {
+    if (c < 0x20 || c == 0x7f || c == '\\') {
+      out += c == '\\' ? std::string("\\\\") : fmt::format("\\x{:02x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "'";
+}
 
 // Shared by `code` and the demo (cmd_script.cpp): one method's `def` block of a class's
 // code (jit::Module::code).
