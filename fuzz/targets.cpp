@@ -6,12 +6,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/exported_program.h>
 #include <torchlet/graph_passes.h>
 #include <torchlet/safetensors.h>
 #include <torchlet/tensor.h>
@@ -113,6 +116,33 @@ void run_forward(const jit::Module& m) {
   jit::StepBudget budget(kForwardStepBudget);
   IValue out = forward(std::move(args));
   (void)out.repr();
+}
+
+// Everything an exported program reports, as `torchlet inspect` prints it: its names,
+// types and constants come from the file. Every state tensor is printed, which reads
+// each byte the metadata admitted (a wrong offset shows under ASan).
+void describe(const ExportedProgram& p) {
+  std::string text = p.path() + p.layout() + p.torch_version();
+  text += std::to_string(p.schema_version().first) + "." + std::to_string(p.schema_version().second);
+  for (const std::string& v : p.verifiers()) text += v;
+  for (const ExportedInput& in : p.inputs())
+    text += std::string(exported_input_kind_name(in.kind)) + in.name + in.target + in.type + (in.persistent ? "" : "*");
+  for (const ExportedOutput& out : p.outputs())
+    text += std::string(exported_output_kind_name(out.kind)) + out.name + out.target + out.type;
+  for (const auto& [symbol, range] : p.range_constraints())
+    text += symbol + std::to_string(range.min) + (range.max ? std::to_string(*range.max) : "inf");
+  for (const auto& [op, count] : p.operator_counts()) text += op + std::to_string(count);
+  if (p.sample_inputs())
+    for (const IValue& v : *p.sample_inputs()) text += v.repr();
+  std::vector<std::string> names;
+  for (const auto& [name, t] : p.state()) {
+    names.push_back(name);
+    text += name + t.repr();
+  }
+  // state_dict() is state() less non-persistent buffers and constants, by its contract.
+  for (const auto& [name, t] : p.state_dict())
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      throw std::runtime_error("state_dict() holds '" + name + "', which state() does not");
 }
 
 }  // namespace
@@ -264,8 +294,28 @@ void safetensors(Bytes data) {
   }
 }
 
+void exported_program(Bytes data) {
+  const ValueVisitBudget walks(kFuzzValueVisits);
+  const AllocationLimit memory(kFuzzAllocationBytes);
+  MemFile file(data);
+  // Promised never to throw, so outside refusals_ok: anything escaping is a finding.
+  (void)looks_like_exported_program(file.path());
+  refusals_ok([&] {
+    ExportedProgram p = load_exported_program(file.path());
+    describe(p);
+    // Separately, so a refusal of one still lets the other run.
+    refusals_ok([&] { (void)p.graph_text(); });
+    refusals_ok([&] {
+      if (!p.sample_inputs()) return;
+      jit::StepBudget budget(kForwardStepBudget);
+      (void)p(*p.sample_inputs()).repr();
+    });
+    describe(p);  // after the call too: buffer mutations wrote into state()
+  });
+}
+
 std::span<const Target> targets() {
-  static constexpr std::array<Target, 9> kTargets{{
+  static constexpr std::array<Target, 10> kTargets{{
       {"zip_reader", zip_reader},
       {"unpickler", unpickler},
       {"checkpoint", checkpoint},
@@ -275,6 +325,7 @@ std::span<const Target> targets() {
       {"script_archive", script_archive},
       {"safetensors", safetensors},
       {"graph_passes", graph_passes},
+      {"exported_program", exported_program},
   }};
   return kTargets;
 }

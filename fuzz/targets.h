@@ -26,8 +26,10 @@ void compiler(Bytes data);        // TorchScript source: compile, lint and emit 
 void script_archive(Bytes data);  // torch.jit.save archive: load, run forward under a step budget, optimize, freeze
 void safetensors(Bytes data);     // .safetensors file: header read, load (eager, mapped), tensors printed
 void graph_passes(Bytes data);    // IR text: alias analysis, every graph pass alone and in a row, lint after each
+void exported_program(Bytes data);  // torch.export .pt2 archive: load, every accessor, graph text, run on sample inputs
 
-// Steps (loop iterations and calls) the script_archive target lets `forward` take: a
+// Steps (loop iterations and calls) the script_archive target lets `forward` take, and
+// exported_program one call of the program (straight-line graphs, so only a backstop): a
 // hostile archive may loop forever, which is a legitimate program, not a finding. The
 // seed models need a few dozen; an endless loop of tensor operators spends ~80 us a step
 // under the fuzzer's instrumentation, so 5000 keeps every run well under a second.
@@ -39,7 +41,8 @@ inline constexpr int64_t kForwardStepBudget = 5'000;
 inline constexpr size_t kFuzzValueVisits = size_t{1} << 16;
 
 // Largest single buffer the targets that run programs (compiler: constant folding,
-// script_archive: forward) let one build (AllocationLimit, Note [Allocation limit]).
+// script_archive: forward, exported_program: the call) let one build (AllocationLimit,
+// Note [Allocation limit]).
 // Under ASan a refused operator new ends the process instead of throwing, so a program
 // asking for 8 GiB ('a'.ljust(1 << 33)) has to be refused before it gets there; the
 // seeds need kilobytes, and at 16 MiB even a tolist() of bools (16 bytes a value) stays

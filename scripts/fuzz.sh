@@ -97,6 +97,9 @@ for t in "${targets[@]}"; do
       dicts=(zip pickle torchscript compiler) ;;
     safetensors)
       dicts=(safetensors) ;;
+    exported_program)
+      seed "$work" "$fixtures/pt2" '*.pt2'
+      dicts=(zip) ;;
     graph_passes)
       seed "$work" "$fixtures/ir/graphs" '*.txt'
       dicts=(ir); max_len=8192 ;;

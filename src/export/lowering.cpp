@@ -8,7 +8,8 @@
 //      arguments it needs beyond the archive's given as constants
 //      (_native_batch_norm_legit_no_training is native_batch_norm with training=False;
 //      sym_size.int is size.int, as a SymInt is an int when the program runs);
-//   2. the registered "ns::name.overload" (".default" is the empty overload);
+//   2. the registered "ns::name.overload" (".default" is the empty overload), or one of
+//      the export-only operators torch 1.13 has no schema for (export_operators.h);
 // and then, when the archive's arguments do not fit that overload's schema (a Python
 // number where add.Tensor says Tensor other, which torch wraps into a tensor), to
 // another overload of the same name whose schema they fit (add.Scalar).
@@ -21,6 +22,7 @@
 #include <torchlet/error.h>
 
 #include "core/python_format.h"
+#include "export/export_operators.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/schema_matching.h"
 
@@ -289,6 +291,7 @@ class Lowering {
     const std::string target_key = rewrite ? std::string(rewrite->to) : key;
     auto& registry = OperatorRegistry::global();
     const Operator* op = registry.find(target_key);
+    if (!op) op = find_export_operator(target_key);
     if (op && arguments_fit(*op, node, rewrite)) return {op, rewrite};
     const size_t dot = target_key.find('.');
     const std::string name = target_key.substr(0, dot);

@@ -18,7 +18,7 @@ from test_safetensors import DTYPES, bytes_of, read_safetensors
 
 PT2 = FIXTURES / "pt2"
 PROGRAMS = ["linear", "conv_bn_relu", "mlp_symbolic_batch", "flatten_view", "buffer_mutation",
-            "multi_output", "legacy_linear", "executorch_linear"]
+            "multi_output", "attention", "legacy_linear", "executorch_linear"]
 
 
 def load_manifest(test, path):
@@ -41,7 +41,10 @@ def program_json(entry):
 
 
 def op_name(target):
-    """torch.ops.aten.linear.default -> aten::linear, torch.ops.aten.add.Tensor -> aten::add.Tensor."""
+    """torch.ops.aten.linear.default -> aten::linear, torch.ops.aten.add.Tensor -> aten::add.Tensor;
+    Python's operators on SymInts (_operator.ge) as they are."""
+    if not target.startswith("torch.ops."):
+        return target
     namespace, op, overload = target[len("torch.ops."):].split(".")
     return f"{namespace}::{op}" if overload == "default" else f"{namespace}::{op}.{overload}"
 
