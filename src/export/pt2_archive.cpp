@@ -157,11 +157,19 @@ Tensor read_payload(const ZipReader& zip, const PayloadEntry& e, const std::stri
              printable_text(full_name(zip, name)));
     const size_t item = element_size(e.meta.dtype);
     const uint64_t nbytes = r->uncompressed_size;
-    Storage storage = make_storage(static_cast<size_t>(nbytes));
-    if (r->method == 0) {
+    Storage storage;
+    // Stored weights alias the mapping, which is private and writable (copy on write),
+    // so loading costs no copy and a buffer mutation never reaches the file.
+    const std::byte* stored = r->method == 0 && zip.mapping() && nbytes > 0 ? zip.stored_bytes(*r).data() : nullptr;
+    if (stored && reinterpret_cast<uintptr_t>(stored) % item == 0) {
+      storage = make_intrusive<StorageImpl>(const_cast<std::byte*>(stored), static_cast<size_t>(nbytes),
+                                            std::static_pointer_cast<const void>(zip.mapping()));
+    } else if (r->method == 0) {
+      storage = make_storage(static_cast<size_t>(nbytes));
       auto bytes = zip.stored_bytes(*r);
       if (!bytes.empty()) std::memcpy(storage->data(), bytes.data(), bytes.size());
     } else {
+      storage = make_storage(static_cast<size_t>(nbytes));
       std::string data = zip.read(*r);
       if (!data.empty()) std::memcpy(storage->data(), data.data(), data.size());
     }

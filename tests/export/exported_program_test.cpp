@@ -365,6 +365,9 @@ TEST(ExportedProgram, BufferMutationWritesStateAsTheGraphComputes) {
   const auto sd = p.state_dict();
   ASSERT_EQ(sd.size(), 1u);
   expect_bitwise_equal(after_two, sd[0].second, "state_dict count");
+  // Weights alias the archive's mapping copy-on-write: the mutation never reaches the file.
+  ExportedProgram reloaded = load_exported_program(archive_of(e));
+  EXPECT_EQ(state_tensor(reloaded, "count").to_vector<float>(), (std::vector<float>{0, 1, 2, 3}));
 }
 
 TEST(ExportedProgram, MultiOutputReturnsATupleAndCountsOperators) {
