@@ -47,6 +47,11 @@ struct Rewrite {
 const std::vector<Rewrite>& rewrites() {
   static const std::vector<Rewrite> table = {
       {"aten::_native_batch_norm_legit_no_training", "aten::native_batch_norm", {{"training", false}}},
+      // torch's functionalized view and copy forms, onto the ops whose argument names match.
+      {"aten::_to_copy", "aten::to.dtype_layout", {{"copy", true}}},
+      {"aten::lift_fresh_copy", "aten::clone", {}},
+      {"aten::_reshape_alias", "aten::as_strided", {}},  // a view with the given strides
+      {"aten::_unsafe_view", "aten::view", {}},
       {"aten::sym_size.int", "aten::size.int", {}},
       {"aten::sym_stride.int", "aten::stride.int", {}},
       {"aten::sym_numel", "aten::numel", {}},

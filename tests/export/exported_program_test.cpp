@@ -33,7 +33,7 @@ using InKind = ExportedInput::Kind;
 using OutKind = ExportedOutput::Kind;
 
 const std::vector<std::string> kPrograms = {"linear",          "conv_bn_relu",  "mlp_symbolic_batch",
-                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",
+                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",       "conversions",
                                             "legacy_linear",   "executorch_linear"};
 const std::string kTorch29Archive =
     "/work/shared/corpus/external/files/pytorch__executorch/extension__pt2_archive__test__linear@6f89131a.pt2";
