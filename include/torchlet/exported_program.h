@@ -31,10 +31,10 @@ struct ExportedInput {
 };
 
 struct ExportedOutput {
-  enum class Kind { UserOutput, BufferMutation, UserInputMutation, LossOutput, Token };
+  enum class Kind { UserOutput, BufferMutation, ParameterMutation, UserInputMutation, LossOutput, Token };
   Kind kind = Kind::UserOutput;
   std::string name;    // the graph value returned
-  std::string target;  // the buffer or user input a mutation writes; empty otherwise
+  std::string target;  // the buffer, parameter or user input a mutation writes; empty otherwise
   std::string type;
 };
 
@@ -77,8 +77,8 @@ class ExportedProgram {
   // Runs the program on its user inputs, in order. Each tensor input is checked against
   // the signature (dtype, rank, static sizes) and binds its symbolic sizes, which must
   // agree between inputs and lie in range_constraints (ValueError naming the symbol).
-  // Returns the user outputs: the single one itself, several as a tuple. Buffer
-  // mutations write into state(), as running the exported module does.
+  // Returns the user outputs: the single one itself, several as a tuple. Buffer and
+  // parameter mutations write into state(), as running the exported module does.
   IValue operator()(const std::vector<IValue>& user_inputs);
 
  private:

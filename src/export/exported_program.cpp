@@ -37,6 +37,7 @@ const char* exported_output_kind_name(ExportedOutput::Kind kind) {
   switch (kind) {
     case ExportedOutput::Kind::UserOutput: return "user output";
     case ExportedOutput::Kind::BufferMutation: return "buffer mutation";
+    case ExportedOutput::Kind::ParameterMutation: return "parameter mutation";
     case ExportedOutput::Kind::UserInputMutation: return "user input mutation";
     case ExportedOutput::Kind::LossOutput: return "loss output";
     case ExportedOutput::Kind::Token: return "token";
@@ -154,11 +155,12 @@ IValue ExportedProgram::operator()(const std::vector<IValue>& user_inputs) {
       case ExportedOutput::Kind::LossOutput:
         user_outputs.push_back(values[i]);
         break;
-      case ExportedOutput::Kind::BufferMutation: {
-        // As the exported module does: the buffer takes the new value in place.
+      case ExportedOutput::Kind::BufferMutation:
+      case ExportedOutput::Kind::ParameterMutation: {
+        // As the exported module does: the buffer (or parameter) takes the new value in place.
         auto it = impl_->state_index.find(out.target);
-        TL_CHECK(it != impl_->state_index.end(), FormatError, "{}: buffer mutation of '{}', which is not a buffer",
-                 doc.label, printable_text(out.target));
+        TL_CHECK(it != impl_->state_index.end(), FormatError, "{}: {} of '{}', which the program's state does not hold",
+                 doc.label, exported_output_kind_name(out.kind), printable_text(out.target));
         Tensor& buffer = impl_->contents.state[it->second].second;
         const Tensor update = values[i].toTensor();
         if (buffer.sizes() == update.sizes() && buffer.dtype() == update.dtype()) buffer.copy_(update);

@@ -171,6 +171,10 @@ ExportedOutput read_output_spec(const JsonField& spec) {
     out.kind = ExportedOutput::Kind::BufferMutation;
     out.name = tensor_argument_name(v["arg"]);
     out.target = v["buffer_name"].str();
+  } else if (kind == "parameter_mutation") {
+    out.kind = ExportedOutput::Kind::ParameterMutation;
+    out.name = tensor_argument_name(v["arg"]);
+    out.target = v["parameter_name"].str();
   } else if (kind == "user_input_mutation") {
     out.kind = ExportedOutput::Kind::UserInputMutation;
     out.name = tensor_argument_name(v["arg"]);
@@ -178,7 +182,7 @@ ExportedOutput read_output_spec(const JsonField& spec) {
   } else if (kind == "loss_output") {
     out.kind = ExportedOutput::Kind::LossOutput;
     out.name = tensor_argument_name(v["arg"]);
-  } else if (kind == "token" || kind.starts_with("gradient_to_") || kind == "parameter_mutation") {
+  } else if (kind == "token" || kind.starts_with("gradient_to_")) {
     spec.fail(fmt::format("'{}' outputs (training graphs, effect tokens) are not supported", kind));
   } else {
     spec.fail(fmt::format("unknown output spec '{}'", printable_text(kind)));

@@ -33,7 +33,7 @@ using InKind = ExportedInput::Kind;
 using OutKind = ExportedOutput::Kind;
 
 const std::vector<std::string> kPrograms = {"linear",          "conv_bn_relu",  "mlp_symbolic_batch",
-                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",       "conversions",
+                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",       "conversions",     "parameter_mutation",
                                             "legacy_linear",   "executorch_linear"};
 const std::string kTorch29Archive =
     "/work/shared/corpus/external/files/pytorch__executorch/extension__pt2_archive__test__linear@6f89131a.pt2";
@@ -368,6 +368,17 @@ TEST(ExportedProgram, BufferMutationWritesStateAsTheGraphComputes) {
   // Weights alias the archive's mapping copy-on-write: the mutation never reaches the file.
   ExportedProgram reloaded = load_exported_program(archive_of(e));
   EXPECT_EQ(state_tensor(reloaded, "count").to_vector<float>(), (std::vector<float>{0, 1, 2, 3}));
+}
+
+TEST(ExportedProgram, ParameterMutationWritesTheParameter) {
+  const json e = entry("parameter_mutation");
+  ExportedProgram p = load_exported_program(archive_of(e));
+  ASSERT_EQ(p.outputs().size(), 2u);
+  EXPECT_EQ(p.outputs()[0].kind, OutKind::ParameterMutation);
+  EXPECT_EQ(p.outputs()[0].target, "step");
+  EXPECT_STREQ(exported_output_kind_name(OutKind::ParameterMutation), "parameter mutation");
+  expect_close(expected_of(e), p(inputs_of(e)), "first call");
+  EXPECT_EQ(state_tensor(p, "step").to_vector<float>(), e.at("mutated_parameters").at("step").get<std::vector<float>>());
 }
 
 TEST(ExportedProgram, MultiOutputReturnsATupleAndCountsOperators) {

@@ -18,7 +18,7 @@ from test_safetensors import DTYPES, bytes_of, read_safetensors
 
 PT2 = FIXTURES / "pt2"
 PROGRAMS = ["linear", "conv_bn_relu", "mlp_symbolic_batch", "flatten_view", "buffer_mutation",
-            "multi_output", "attention", "conversions", "legacy_linear", "executorch_linear"]
+            "multi_output", "attention", "conversions", "parameter_mutation", "legacy_linear", "executorch_linear"]
 
 
 def load_manifest(test, path):
