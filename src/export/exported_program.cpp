@@ -137,7 +137,7 @@ IValue ExportedProgram::operator()(const std::vector<IValue>& user_inputs) {
       continue;
     }
     const IValue& v = user_inputs[next_user++];
-    if (auto m = doc.tensor_values.find(in.name); m != doc.tensor_values.end()) {
+    if (auto m = doc.graph.tensor_values.find(in.name); m != doc.graph.tensor_values.end()) {
       check_user_input(in, m->second, v, doc.ranges, bound);
       user_tensors.emplace(in.name, v.toTensor());
     } else {

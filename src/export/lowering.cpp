@@ -164,15 +164,15 @@ class Lowering {
   explicit Lowering(const ProgramDocument& doc) : doc_(doc), graph_(std::make_shared<Graph>()) {}
 
   LoweredProgram run() {
-    for (const std::string& name : doc_.placeholders) {
+    for (const std::string& name : doc_.graph.placeholders) {
       Value* v = graph_->add_input();
-      const bool is_sym = doc_.sym_int_values.count(name) && !doc_.tensor_values.count(name);
+      const bool is_sym = doc_.graph.sym_int_values.count(name) && !doc_.graph.tensor_values.count(name);
       v->set_type(is_sym ? Type::int_() : Type::tensor());
       define(name, v, "the graph inputs");
     }
-    for (const GraphNode& n : doc_.nodes) lower_node(n);
+    for (const GraphNode& n : doc_.graph.nodes) lower_node(n);
     std::vector<Value*> outs;
-    for (const JsonField& o : doc_.graph_outputs) outs.push_back(output_value(o));
+    for (const JsonField& o : doc_.graph.outputs) outs.push_back(output_value(o));
     Value* tuple = graph_->insert_node(graph_->create_tuple(outs))->output();
     graph_->register_output(tuple);
     LoweredProgram out;
@@ -287,7 +287,7 @@ class Lowering {
   // The operator a node calls and the rewrite that led there (if any).
   std::pair<const Operator*, const Rewrite*> resolve(const GraphNode& node) {
     if (node.target.starts_with("torch.ops.higher_order."))
-      TL_FAIL(UnsupportedError, "{}: higher-order operator {} is not supported (torchlet runs graphs of operators only)",
+      TL_FAIL(UnsupportedError, "{}: higher-order operator {} is not supported (torchlet runs cond only)",
               node.where.where(), printable_text(node.target));
     const std::string key = registry_key(node.target);
     const Rewrite* rewrite = nullptr;
@@ -316,6 +316,7 @@ class Lowering {
   }
 
   void lower_node(const GraphNode& node) {
+    if (node.target == "torch.ops.higher_order.cond") return lower_cond(node);
     auto [op, rewrite] = resolve(node);
     ++counts_[operator_display_name(node.target)];
     const auto& args = op->schema().arguments;
@@ -380,6 +381,78 @@ class Lowering {
     }
   }
 
+  // Note [Export cond]
+  // torch.cond(pred, true_fn, false_fn, operands) is serialized as a higher-order node
+  // with unnamed positional inputs: pred (a bool tensor or SymBool), each branch as
+  // as_graph {name, graph} (a Graph of its own namespace whose placeholders are the
+  // operands), and the operands as as_tensors; its outputs are one as_tensor per result
+  // (named after their getitem users), or one as_tensors. It lowers to prim::If, each
+  // branch lowered into its block with its placeholders bound to the operands.
+  void lower_cond(const GraphNode& node) {
+    ++counts_[operator_display_name(node.target)];
+    if (node.inputs.size() != 4)
+      node.where["inputs"].fail(fmt::format("cond takes (pred, true_fn, false_fn, operands), not {} inputs", node.inputs.size()));
+    Value* pred = nullptr;
+    auto [pred_kind, pred_arg] = node.inputs[0].arg.union_member();
+    if (pred_kind == "as_tensor") {
+      const Operator* to_bool = OperatorRegistry::global().find("aten::Bool.Tensor");
+      TL_INTERNAL_ASSERT(to_bool, "aten::Bool.Tensor is not registered");
+      Node* n = graph_->create(to_bool->name(), {lookup(pred_arg["name"].str(), pred_arg)}, 1);
+      n->set_op(to_bool);
+      n->set_schema(&to_bool->schema());
+      pred = graph_->insert_node(n)->output()->set_type(Type::bool_());
+    } else if (pred_kind == "as_sym_bool" || pred_kind == "as_bool") {
+      pred = pred_kind == "as_bool" ? constant(pred_arg.boolean()) : sym_value(pred_arg, "as_name", Type::bool_());
+    } else {
+      node.inputs[0].arg.fail(fmt::format("cond's predicate is {}, expected a tensor or a SymBool", printable_text(pred_kind)));
+    }
+    std::vector<Value*> operands;
+    auto [ops_kind, ops_arg] = node.inputs[3].arg.union_member();
+    if (ops_kind != "as_tensors") node.inputs[3].arg.fail("cond's operands must be as_tensors");
+    for (const JsonField& t : ops_arg.elements()) operands.push_back(lookup(t["name"].str(), t));
+    GraphBody branches[2];
+    for (int b = 0; b < 2; ++b) {
+      auto [kind, g] = node.inputs[1 + b].arg.union_member();
+      if (kind != "as_graph") node.inputs[1 + b].arg.fail(fmt::format("cond's branch is {}, expected as_graph", printable_text(kind)));
+      branches[b] = read_graph_body(g["graph"], doc_.ranges);
+      if (branches[b].placeholders.size() != operands.size())
+        g["graph"].fail(fmt::format("the branch takes {} inputs, but cond passes {} operands", branches[b].placeholders.size(),
+                                    operands.size()));
+    }
+    const size_t results = branches[0].outputs.size();
+    if (branches[1].outputs.size() != results)
+      node.where.fail(fmt::format("cond's branches return {} and {} values", results, branches[1].outputs.size()));
+    Node* if_node = graph_->insert_node(graph_->create(jit::sym::prim_If, {pred}, results));
+    jit::Block* outer = graph_->insert_block();
+    for (int b = 0; b < 2; ++b) {
+      jit::Block* block = if_node->add_block();
+      graph_->set_insert_point(block);
+      auto saved = std::move(env_);
+      env_.clear();
+      for (size_t i = 0; i < operands.size(); ++i) env_.emplace(branches[b].placeholders[i], operands[i]);
+      for (const GraphNode& n : branches[b].nodes) lower_node(n);
+      for (const JsonField& o : branches[b].outputs) block->register_output(output_value(o));
+      env_ = std::move(saved);
+    }
+    graph_->set_insert_point(outer);
+    for (size_t i = 0; i < results; ++i) if_node->outputs()[i]->set_type(if_node->blocks()[0]->outputs()[i]->type());
+    const std::string where = "node torch.ops.higher_order.cond";
+    if (node.outputs.size() == 1 && node.outputs[0].union_member().first == "as_tensors") {
+      const std::vector<JsonField> items = node.outputs[0].union_member().second.elements();
+      if (items.size() != results) node.outputs[0].fail(fmt::format("{} names for {} results", items.size(), results));
+      for (size_t i = 0; i < results; ++i) define(items[i]["name"].str(), if_node->outputs()[i], where);
+      return;
+    }
+    if (node.outputs.size() != results)
+      node.where["outputs"].fail(fmt::format("{} outputs listed for a cond returning {}", node.outputs.size(), results));
+    for (size_t i = 0; i < results; ++i) {
+      auto [kind, v] = node.outputs[i].union_member();
+      if (kind == "as_tensor") define(v["name"].str(), if_node->outputs()[i], where);
+      else if (kind == "as_sym_int" || kind == "as_sym_bool") define(v["as_name"].str(), if_node->outputs()[i], where);
+      else node.outputs[i].fail(fmt::format("a cond output of kind '{}' is not supported", printable_text(kind)));
+    }
+  }
+
   Value* output_value(const JsonField& o) {
     auto [kind, v] = o.union_member();
     if (kind == "as_tensor") return lookup(v["name"].str(), v);
@@ -404,7 +477,12 @@ class Lowering {
 
 }  // namespace
 
-std::string operator_display_name(const std::string& target) { return registry_key(target); }
+std::string operator_display_name(const std::string& target) {
+  // Higher-order operators have no overload: torch.ops.higher_order.cond -> higher_order::cond.
+  constexpr std::string_view kHigherOrder = "torch.ops.higher_order.";
+  if (target.starts_with(kHigherOrder)) return "higher_order::" + target.substr(kHigherOrder.size());
+  return registry_key(target);
+}
 
 LoweredProgram lower_program(const ProgramDocument& doc) { return Lowering(doc).run(); }
 

@@ -25,7 +25,8 @@ struct LoweredProgram {
 LoweredProgram lower_program(const ProgramDocument& doc);
 
 // "aten::linear" for torch.ops.aten.linear.default, "aten::add.Tensor" for
-// torch.ops.aten.add.Tensor; other targets ("_operator.add") as they are.
+// torch.ops.aten.add.Tensor, "higher_order::cond" for torch.ops.higher_order.cond;
+// other targets ("_operator.add") as they are.
 std::string operator_display_name(const std::string& target);
 
 }  // namespace torchlet::exported

@@ -214,21 +214,47 @@ void read_header(ProgramDocument& doc, const JsonField& root) {
   }
 }
 
-void read_graph(ProgramDocument& doc, const JsonField& graph) {
+void read_signature(ProgramDocument& doc, const JsonField& signature) {
+  const std::vector<JsonField> input_specs = signature["input_specs"].elements();
+  if (input_specs.size() != doc.graph.placeholders.size())
+    signature["input_specs"].fail(fmt::format("{} input specs for {} graph inputs", input_specs.size(), doc.graph.placeholders.size()));
+  for (size_t i = 0; i < input_specs.size(); ++i) {
+    ExportedInput in = read_input_spec(input_specs[i]);
+    if (in.name != doc.graph.placeholders[i])
+      input_specs[i].fail(fmt::format("names '{}', but graph input {} is '{}'", printable_text(in.name), i,
+                                      printable_text(doc.graph.placeholders[i])));
+    if (auto m = doc.graph.tensor_values.find(in.name); m != doc.graph.tensor_values.end()) in.type = m->second.str();
+    else if (doc.graph.sym_int_values.count(in.name)) in.type = "SymInt";
+    doc.inputs.push_back(std::move(in));
+  }
+  const std::vector<JsonField> output_specs = signature["output_specs"].elements();
+  if (output_specs.size() != doc.graph.outputs.size())
+    signature["output_specs"].fail(fmt::format("{} output specs for {} graph outputs", output_specs.size(), doc.graph.outputs.size()));
+  for (size_t i = 0; i < output_specs.size(); ++i) {
+    ExportedOutput out = read_output_spec(output_specs[i]);
+    if (auto m = doc.graph.tensor_values.find(out.name); m != doc.graph.tensor_values.end()) out.type = m->second.str();
+    doc.outputs.push_back(std::move(out));
+  }
+}
+
+}  // namespace
+
+GraphBody read_graph_body(const JsonField& graph, const std::map<std::string, SymbolRange>& ranges) {
+  GraphBody body;
   for (const auto& [name, meta] : graph["tensor_values"].members()) {
     TensorMeta m = read_tensor_meta(meta);
-    check_traced_size(m, meta, doc.ranges);
-    doc.tensor_values.emplace(name, std::move(m));
+    check_traced_size(m, meta, ranges);
+    body.tensor_values.emplace(name, std::move(m));
   }
   if (auto syms = graph.find("sym_int_values"))
-    for (const auto& [name, v] : syms->members()) doc.sym_int_values.emplace(name, read_sym_int(v));
+    for (const auto& [name, v] : syms->members()) body.sym_int_values.emplace(name, read_sym_int(v));
   for (const JsonField& in : graph["inputs"].elements()) {
     auto [kind, v] = in.union_member();
-    if (kind == "as_tensor") doc.placeholders.push_back(v["name"].str());
-    else if (kind == "as_sym_int" && v.has("as_name")) doc.placeholders.push_back(v["as_name"].str());
+    if (kind == "as_tensor") body.placeholders.push_back(v["name"].str());
+    else if (kind == "as_sym_int" && v.has("as_name")) body.placeholders.push_back(v["as_name"].str());
     else in.fail(fmt::format("a graph input of kind '{}' is not supported", printable_text(kind)));
   }
-  doc.graph_outputs = graph["outputs"].elements();
+  body.outputs = graph["outputs"].elements();
   for (const JsonField& n : graph["nodes"].elements()) {
     GraphNode node{n["target"].str(), {}, n["outputs"].elements(), n};
     for (const JsonField& a : n["inputs"].elements()) {
@@ -236,34 +262,10 @@ void read_graph(ProgramDocument& doc, const JsonField& graph) {
       if (auto k = a.find("kind")) arg.kind = k->integer();
       node.inputs.push_back(std::move(arg));
     }
-    doc.nodes.push_back(std::move(node));
+    body.nodes.push_back(std::move(node));
   }
+  return body;
 }
-
-void read_signature(ProgramDocument& doc, const JsonField& signature) {
-  const std::vector<JsonField> input_specs = signature["input_specs"].elements();
-  if (input_specs.size() != doc.placeholders.size())
-    signature["input_specs"].fail(fmt::format("{} input specs for {} graph inputs", input_specs.size(), doc.placeholders.size()));
-  for (size_t i = 0; i < input_specs.size(); ++i) {
-    ExportedInput in = read_input_spec(input_specs[i]);
-    if (in.name != doc.placeholders[i])
-      input_specs[i].fail(fmt::format("names '{}', but graph input {} is '{}'", printable_text(in.name), i,
-                                      printable_text(doc.placeholders[i])));
-    if (auto m = doc.tensor_values.find(in.name); m != doc.tensor_values.end()) in.type = m->second.str();
-    else if (doc.sym_int_values.count(in.name)) in.type = "SymInt";
-    doc.inputs.push_back(std::move(in));
-  }
-  const std::vector<JsonField> output_specs = signature["output_specs"].elements();
-  if (output_specs.size() != doc.graph_outputs.size())
-    signature["output_specs"].fail(fmt::format("{} output specs for {} graph outputs", output_specs.size(), doc.graph_outputs.size()));
-  for (size_t i = 0; i < output_specs.size(); ++i) {
-    ExportedOutput out = read_output_spec(output_specs[i]);
-    if (auto m = doc.tensor_values.find(out.name); m != doc.tensor_values.end()) out.type = m->second.str();
-    doc.outputs.push_back(std::move(out));
-  }
-}
-
-}  // namespace
 
 std::unique_ptr<ProgramDocument> read_program(std::string_view text, const std::string& label) {
   auto doc = std::make_unique<ProgramDocument>();
@@ -272,7 +274,7 @@ std::unique_ptr<ProgramDocument> read_program(std::string_view text, const std::
   const JsonField root(doc->json, &doc->label, "");
   read_header(*doc, root);
   const JsonField module = root["graph_module"];
-  read_graph(*doc, module["graph"]);
+  doc->graph = read_graph_body(module["graph"], doc->ranges);
   read_signature(*doc, module["signature"]);
   return doc;
 }

@@ -56,6 +56,15 @@ struct GraphNode {
   JsonField where;  // the node's JSON, for messages
 };
 
+// One graph: the program's, or a higher-order operator's subgraph (its own namespace).
+struct GraphBody {
+  std::vector<std::string> placeholders;  // graph inputs, by name
+  std::vector<JsonField> outputs;
+  std::vector<GraphNode> nodes;
+  std::map<std::string, TensorMeta> tensor_values;
+  std::map<std::string, SymIntValue> sym_int_values;
+};
+
 struct ProgramDocument {
   nlohmann::json json;
   std::string label;  // the record: "linear/models/model.json"
@@ -65,11 +74,7 @@ struct ProgramDocument {
   std::vector<std::string> verifiers;
   std::map<std::string, SymbolRange> ranges;
 
-  std::vector<std::string> placeholders;  // graph inputs, by name
-  std::vector<JsonField> graph_outputs;
-  std::vector<GraphNode> nodes;
-  std::map<std::string, TensorMeta> tensor_values;
-  std::map<std::string, SymIntValue> sym_int_values;
+  GraphBody graph;
   std::vector<ExportedInput> inputs;    // one per placeholder
   std::vector<ExportedOutput> outputs;  // one per graph output
 };
@@ -77,6 +82,9 @@ struct ProgramDocument {
 // Decodes and validates `text`, the record `label`. The document holds the JSON its
 // fields point into, so it lives behind a pointer that never moves.
 std::unique_ptr<ProgramDocument> read_program(std::string_view text, const std::string& label);
+
+// Decodes a Graph of schema.yaml (tensor metadata checked as read_program checks it).
+GraphBody read_graph_body(const JsonField& graph, const std::map<std::string, SymbolRange>& ranges);
 
 // "s0" from "s0" or from sympy's srepr "Symbol('s0', integer=True, positive=True)";
 // empty for compound expressions.

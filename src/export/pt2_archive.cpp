@@ -78,8 +78,8 @@ std::string shape_text(const Tensor& t) {
 
 // The state tensor must be what the graph's placeholder says it is.
 void check_against_graph(const ProgramDocument& doc, const ExportedInput& in, const Tensor& t, const std::string& path) {
-  auto m = doc.tensor_values.find(in.name);
-  if (m == doc.tensor_values.end()) return;
+  auto m = doc.graph.tensor_values.find(in.name);
+  if (m == doc.graph.tensor_values.end()) return;
   bool same = m->second.dtype == t.dtype() && m->second.sizes.size() == static_cast<size_t>(t.dim());
   for (size_t i = 0; same && i < m->second.sizes.size(); ++i)
     same = !m->second.sizes[i].value || *m->second.sizes[i].value == t.sizes()[i];

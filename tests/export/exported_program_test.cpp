@@ -33,7 +33,7 @@ using InKind = ExportedInput::Kind;
 using OutKind = ExportedOutput::Kind;
 
 const std::vector<std::string> kPrograms = {"linear",          "conv_bn_relu",  "mlp_symbolic_batch",
-                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",       "conversions",     "parameter_mutation",
+                                            "flatten_view",    "buffer_mutation", "multi_output",    "attention",       "conversions",     "parameter_mutation", "cond_branches",
                                             "legacy_linear",   "executorch_linear"};
 const std::string kTorch29Archive =
     "/work/shared/corpus/external/files/pytorch__executorch/extension__pt2_archive__test__linear@6f89131a.pt2";
@@ -379,6 +379,19 @@ TEST(ExportedProgram, ParameterMutationWritesTheParameter) {
   EXPECT_STREQ(exported_output_kind_name(OutKind::ParameterMutation), "parameter mutation");
   expect_close(expected_of(e), p(inputs_of(e)), "first call");
   EXPECT_EQ(state_tensor(p, "step").to_vector<float>(), e.at("mutated_parameters").at("step").get<std::vector<float>>());
+}
+
+// Both predicates of cond_branches come from x.sum(): positive takes gt's true branch
+// (x * w) and le's false one (x / w); otherwise sub and add.
+TEST(ExportedProgram, CondRunsTheBranchItsPredicateChooses) {
+  ExportedProgram p = load_program("cond_branches");
+  EXPECT_EQ(p.operator_counts().at("higher_order::cond"), 2);
+  EXPECT_NE(p.graph_text().find("prim::If"), std::string::npos) << p.graph_text();
+  const Tensor w = state_tensor(p, "w");
+  const Tensor x = abs(randn({2, 4}));
+  expect_close(IValue(add(mul(x, w), div(x, w))), p({IValue(x)}), "positive sum");
+  const Tensor y = neg(x);
+  expect_close(IValue(add(sub(y, w), add(y, w))), p({IValue(y)}), "negative sum");
 }
 
 TEST(ExportedProgram, MultiOutputReturnsATupleAndCountsOperators) {

@@ -18,7 +18,7 @@ from test_safetensors import DTYPES, bytes_of, read_safetensors
 
 PT2 = FIXTURES / "pt2"
 PROGRAMS = ["linear", "conv_bn_relu", "mlp_symbolic_batch", "flatten_view", "buffer_mutation",
-            "multi_output", "attention", "conversions", "parameter_mutation", "legacy_linear", "executorch_linear"]
+            "multi_output", "attention", "conversions", "parameter_mutation", "cond_branches", "legacy_linear", "executorch_linear"]
 
 
 def load_manifest(test, path):
@@ -45,6 +45,8 @@ def op_name(target):
     Python's operators on SymInts (_operator.ge) as they are."""
     if not target.startswith("torch.ops."):
         return target
+    if target.startswith("torch.ops.higher_order."):  # no overloads: higher_order::cond
+        return "higher_order::" + target[len("torch.ops.higher_order."):]
     namespace, op, overload = target[len("torch.ops."):].split(".")
     return f"{namespace}::{op}" if overload == "default" else f"{namespace}::{op}.{overload}"
 
