@@ -273,6 +273,15 @@ bool implements(const ClassType& c, const InterfaceType& i) {
 
 }  // namespace
 
+bool Type::passes_isinstance(const Type& tested) const {
+  const auto& c = tested.contained();
+  if (tested.kind() == TypeKind::List && c.size() == 1 && c[0]->kind() == TypeKind::Any) return kind_ == TypeKind::List;
+  if (tested.kind() == TypeKind::Dict && c.size() == 2 && c[0]->kind() == TypeKind::Any && c[1]->kind() == TypeKind::Any)
+    return kind_ == TypeKind::Dict;
+  if (tested.kind() == TypeKind::Tuple && c.empty() && !tested.is_named_tuple()) return kind_ == TypeKind::Tuple;
+  return is_subtype_of(tested);
+}
+
 bool Type::is_subtype_of(const Type& o) const {
   if (o.kind_ == TypeKind::Any || equals(o)) return true;
   // Any tensor, however refined, is a Tensor.

@@ -73,6 +73,10 @@ class Type : public std::enable_shared_from_this<Type> {
   bool equals(const Type& other) const;
   // S <= T: a value of type S may be used where T is expected (see type.cpp for rules).
   bool is_subtype_of(const Type& other) const;
+  // isinstance(value of this type, tested): subtyping, except that the Python classes
+  // `list`, `dict` and `tuple` (spelled List[Any], Dict[Any, Any] and the empty tuple,
+  // as isinstance_types writes them) take any list, dict or tuple, as torch's do.
+  bool passes_isinstance(const Type& tested) const;
 
   // Downcasts for the nominal kinds; null when the kind differs.
   const ClassType* as_class() const;

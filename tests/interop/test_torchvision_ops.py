@@ -3,9 +3,8 @@ ps_roi_pool) through the torchlet CLI: torch 1.13 scripts modules that call them
 way detection models do (torchvision.ops' Python functions with [K, 5] rois, batched_nms
 on both of its paths, a detector's box post-processing), torch.jit.saves them,
 `torchlet run` runs the archive, and the results must equal torch's bit for bit.
-The List[Tensor] boxes form (and so the RoIAlign and MultiScaleRoIAlign modules) is not
-here yet: torchvision checks it with isinstance on a Union[Tensor, List[Tensor]], which
-torchlet's runtime still answers wrongly for a list."""
+The List[Tensor] boxes form runs through torchvision's isinstance(boxes, (list, tuple))
+on a Union[Tensor, List[Tensor]]: the RoIAlign, RoIPool and MultiScaleRoIAlign modules."""
 import pathlib
 import tempfile
 import unittest
@@ -54,6 +53,23 @@ class RoiOps(torch.nn.Module):
         return [ops.roi_align(x, rois, [3, 4], 0.5, 0, False), ops.roi_align(x, rois, 2, 0.5, 2, True),
                 ops.roi_align(x, rois, (5, 3), 0.25, -1, True), ops.roi_pool(x, rois, [3, 2], 0.5),
                 ops.roi_pool(x, rois, 4, 0.25)]
+
+
+class RoiModulesOnBoxLists(torch.nn.Module):
+    """The modules detectors hold, given per-image box lists: isinstance(boxes, (list,
+    tuple)) must refine the Union to List[Tensor] in the compiler and answer True at run
+    time for a list of tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.align = ops.RoIAlign((3, 3), 0.5, 2, aligned=True)
+        self.pool = ops.RoIPool(2, 0.5)
+        self.multiscale = ops.MultiScaleRoIAlign(["p2", "p3"], 3, 2)
+
+    def forward(self, x: torch.Tensor, p3: torch.Tensor, b0: torch.Tensor, b1: torch.Tensor) -> List[torch.Tensor]:
+        boxes = [b0, b1]
+        return [self.align(x, boxes), self.pool(x, boxes),
+                self.multiscale({"p2": x, "p3": p3}, boxes, [(26, 22), (26, 22)])]
 
 
 class PsRoiOps(torch.nn.Module):
@@ -145,6 +161,11 @@ class TorchvisionOps(unittest.TestCase):
             self.run_both(RoiOps(), (x, rois))
             # A strided (channels-last) feature map.
             self.run_both(RoiOps(), (x.contiguous(memory_format=torch.channels_last), rois))
+
+    def test_roi_modules_on_box_lists(self):
+        x = torch.randn(2, 3, 13, 11, generator=GEN)
+        p3 = torch.randn(2, 3, 7, 6, generator=GEN)
+        self.run_both(RoiModulesOnBoxLists(), (x, p3, random_boxes(4, size=22) - 2, random_boxes(3, size=22)))
 
     def test_position_sensitive_ops(self):
         for dtype in [torch.float32, torch.float64, torch.float16]:

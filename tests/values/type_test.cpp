@@ -255,5 +255,21 @@ TEST(Type, PartsAreBoundedEvenWhenShared) {
             "type with more than 65536 part");
 }
 
+// isinstance(x, list) / dict / tuple test the Python class, which lists' invariance
+// would otherwise refuse (List[Tensor] is no subtype of List[Any]).
+TEST(Type, IsinstanceOfThePythonClassesTakesAnyElementType) {
+  const TypePtr any_list = Type::list(Type::any()), any_dict = Type::dict(Type::any(), Type::any());
+  const TypePtr tensors = Type::list(Type::tensor());
+  EXPECT_FALSE(tensors->is_subtype_of(*any_list));
+  EXPECT_TRUE(tensors->passes_isinstance(*any_list));
+  EXPECT_TRUE(Type::dict(Type::str_(), Type::tensor())->passes_isinstance(*any_dict));
+  EXPECT_TRUE(Type::tuple({Type::int_(), Type::tensor()})->passes_isinstance(*Type::tuple({})));
+  EXPECT_FALSE(Type::tensor()->passes_isinstance(*any_list));
+  EXPECT_FALSE(tensors->passes_isinstance(*any_dict));
+  // Other tests stay subtyping: List[int] is not List[float].
+  EXPECT_FALSE(Type::list(Type::int_())->passes_isinstance(*Type::list(Type::float_())));
+  EXPECT_TRUE(Type::int_()->passes_isinstance(*Type::int_()));
+}
+
 }  // namespace
 }  // namespace torchlet::jit

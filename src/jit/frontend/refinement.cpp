@@ -75,7 +75,7 @@ CondRefinements FunctionCompiler::refinements_of(const Tree& c, Env& env) {
       const std::vector<TypePtr> tested = isinstance_types(*call.args()[1]);
       std::vector<TypePtr> yes, no;
       for (const auto& m : members) {
-        const bool is = std::any_of(tested.begin(), tested.end(), [&](const TypePtr& t) { return m->is_subtype_of(*t); });
+        const bool is = std::any_of(tested.begin(), tested.end(), [&](const TypePtr& t) { return m->passes_isinstance(*t); });
         (is ? yes : no).push_back(m);
       }
       CondRefinements out;
@@ -126,7 +126,7 @@ Value* FunctionCompiler::emit_isinstance(const Tree& e, Env& env) {
   const TypePtr& vt = v->type();
   // Resolved statically when the static type decides it, as torch does.
   for (const auto& t : types)
-    if (vt->is_subtype_of(*t)) return constant(IValue(true), e.range());
+    if (vt->passes_isinstance(*t)) return constant(IValue(true), e.range());
   if (vt->kind() != TypeKind::Optional && vt->kind() != TypeKind::Union && vt->kind() != TypeKind::Any)
     return constant(IValue(false), e.range());
   Node* n = graph_->insert_node(graph_->create_isinstance(v, types));

@@ -365,7 +365,7 @@ void run_code(const Code& entry, Stack& stack) {
           IValue v = pop(stack);
           const TypePtr t = type_of(v);
           bool yes = false;
-          for (int32_t i = 0; i < ins.n && !yes; ++i) yes = t->is_subtype_of(*code->types[ins.x + i]);
+          for (int32_t i = 0; i < ins.n && !yes; ++i) yes = t->passes_isinstance(*code->types[ins.x + i]);
           stack.emplace_back(yes);
           ++pc;
           break;

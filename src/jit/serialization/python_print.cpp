@@ -689,7 +689,14 @@ class FunctionPrinter {
       case sym::k_prim_isinstance: {
         const auto& types = n->tys(sym::attr_types);
         std::vector<std::string> names;
-        for (const auto& t : types) names.push_back(type_str(t));
+        // The Python classes isinstance_types reads `list`, `dict`, `tuple` as, by name.
+        for (const auto& t : types) {
+          const bool any_list = t->kind() == TypeKind::List && t->contained()[0]->kind() == TypeKind::Any;
+          const bool any_dict = t->kind() == TypeKind::Dict && t->contained()[0]->kind() == TypeKind::Any &&
+                                t->contained()[1]->kind() == TypeKind::Any;
+          const bool any_tuple = t->kind() == TypeKind::Tuple && t->contained().empty() && !t->is_named_tuple();
+          names.push_back(any_list ? "list" : any_dict ? "dict" : any_tuple ? "tuple" : type_str(t));
+        }
         const std::string what = names.size() == 1 ? names[0] : "(" + join_strings(names) + ")";
         return "isinstance(" + use(ins[0]) + ", " + what + ")";
       }
