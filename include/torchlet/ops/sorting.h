@@ -14,9 +14,10 @@
 
 namespace torchlet {
 
-// Stable sort; NaN sorts as the largest value, as in torch.
-std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false);
-Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false);
+// torch.sort: NaN sorts as the largest value; equal values in the order torch's CPU
+// kernel leaves them (its unstable std::sort), or in input order with stable = true.
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
+Tensor argsort(const Tensor& self, int64_t dim = -1, bool descending = false, bool stable = false);
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim = -1, bool largest = true,
                                 bool sorted = true);
 

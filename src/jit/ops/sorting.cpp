@@ -9,6 +9,7 @@
 #include <string>
 #include <tuple>
 
+#include <torchlet/error.h>
 #include <torchlet/ops.h>
 
 #include "jit/ops/boxing.h"
@@ -18,14 +19,20 @@
 namespace torchlet::jit::ops {
 namespace {
 
-// sort is always stable here, so `stable` is only read.
-std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool>, int64_t dim, bool descending) {
-  return torchlet::sort(self, dim, descending);
+// The plain forms are torch's unstable sort. torch 1.13 refuses stable=None (an internal
+// assert, which its callers never reach: torch.sort passes a bool).
+std::tuple<Tensor, Tensor> sort_default(const Tensor& self, int64_t dim, bool descending) {
+  return torchlet::sort(self, dim, descending, false);
 }
-Tensor argsort_stable(const Tensor& self, bool, int64_t dim, bool descending) {
-  return torchlet::argsort(self, dim, descending);
+std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool> stable, int64_t dim, bool descending) {
+  TL_CHECK(stable.has_value(), ValueError, "sort(): c10::optional<bool> for stable has to have value.");
+  return torchlet::sort(self, dim, descending, *stable);
 }
-Tensor msort(const Tensor& self) { return std::get<0>(torchlet::sort(self, 0, false)); }
+Tensor argsort_default(const Tensor& self, int64_t dim, bool descending) { return torchlet::argsort(self, dim, descending, false); }
+Tensor argsort_stable(const Tensor& self, bool stable, int64_t dim, bool descending) {
+  return torchlet::argsort(self, dim, descending, stable);
+}
+Tensor msort(const Tensor& self) { return std::get<0>(torchlet::sort(self, 0, false, false)); }
 
 std::tuple<Tensor, Tensor, Tensor> all_three(UniqueResult r) {
   return {std::move(r.values), std::move(r.inverse), std::move(r.counts)};
@@ -83,11 +90,11 @@ static RegisterOps reg({
     {"aten::sort.float(float[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
     {"aten::sort.int(int[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
     {"aten::sort.str(str[](a!) self, bool reverse=False) -> ()", boxed<&list_sort>},
-    {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", boxed<&torchlet::sort>},
+    {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", boxed<&sort_default>},
     {"aten::sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::sort", 2, exact_dtype>},
     {"aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", boxed<&sort_stable>},
     {"aten::sort.values_stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)", into_outs<"aten::sort.stable", 2, exact_dtype>},
-    {"aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", boxed<&torchlet::argsort>},
+    {"aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", boxed<&argsort_default>},
     {"aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor", boxed<&argsort_stable>},
     {"aten::argsort.stable_out(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor(a!) out) -> Tensor(a!)", out_variant<&argsort_stable>},
     {"aten::msort(Tensor self) -> Tensor", boxed<&msort>},

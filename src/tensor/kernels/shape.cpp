@@ -540,40 +540,55 @@ Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int6
 
 namespace {
 
-// Stable sort of every line along `dim`; NaN is larger than every number.
+// Sorts every line along `dim`; NaN is larger than every number. Unstable is torch's
+// CPU kernel exactly: std::sort of (value, index) pairs under torch's KeyValueComp
+// comparators, so equal values come out in the order torch gives (std::sort's moves
+// depend only on the comparisons, not on how the pairs are stored). Stable is
+// std::stable_sort, as torch's stable=True.
 template <typename T>
-void sort_lines(const Tensor& lines, Tensor& values, Tensor& indices, bool descending, int64_t keep) {
+void sort_lines(const Tensor& lines, Tensor& values, Tensor& indices, bool descending, int64_t keep, bool stable) {
   using M = kernels::opmath_t<T>;
   int64_t n = lines.size(-1);
   int64_t count = n ? lines.numel() / n : 0;
   const T* src = lines.data<T>();
   T* v = values.data<T>();
   int64_t* ix = indices.data<int64_t>();
+  auto less = [](M a, M c) {
+    if constexpr (std::is_floating_point_v<M>) return (!std::isnan(a) && std::isnan(c)) || a < c;
+    else return a < c;
+  };
+  auto greater = [](M a, M c) {
+    if constexpr (std::is_floating_point_v<M>) return (std::isnan(a) && !std::isnan(c)) || a > c;
+    else return a > c;
+  };
   parallel_for(0, count, std::max<int64_t>(1, kernels::kGrainSize / std::max<int64_t>(n, 1)), [&](int64_t b, int64_t e) {
-    std::vector<int64_t> order(static_cast<size_t>(n));
+    std::vector<std::pair<T, int64_t>> line(static_cast<size_t>(n));
     for (int64_t l = b; l < e; ++l) {
       const T* p = src + l * n;
-      std::iota(order.begin(), order.end(), 0);
-      auto less = [&](int64_t x, int64_t y) {
-        M a = static_cast<M>(p[x]), c = static_cast<M>(p[y]);
-        if constexpr (std::is_floating_point_v<M>) {
-          if (std::isnan(a)) return false;
-          if (std::isnan(c)) return true;
-        }
-        return a < c;
+      for (int64_t i = 0; i < n; ++i) line[static_cast<size_t>(i)] = {p[i], i};
+      auto asc = [&](const std::pair<T, int64_t>& x, const std::pair<T, int64_t>& y) {
+        return less(static_cast<M>(x.first), static_cast<M>(y.first));
       };
-      auto greater = [&](int64_t x, int64_t y) { return less(y, x); };
-      if (descending) std::stable_sort(order.begin(), order.end(), greater);
-      else std::stable_sort(order.begin(), order.end(), less);
+      auto desc = [&](const std::pair<T, int64_t>& x, const std::pair<T, int64_t>& y) {
+        return greater(static_cast<M>(x.first), static_cast<M>(y.first));
+      };
+      if (stable) {
+        if (descending) std::stable_sort(line.begin(), line.end(), desc);
+        else std::stable_sort(line.begin(), line.end(), asc);
+      } else {
+        if (descending) std::sort(line.begin(), line.end(), desc);
+        else std::sort(line.begin(), line.end(), asc);
+      }
       for (int64_t i = 0; i < keep; ++i) {
-        v[l * keep + i] = p[order[static_cast<size_t>(i)]];
-        ix[l * keep + i] = order[static_cast<size_t>(i)];
+        v[l * keep + i] = line[static_cast<size_t>(i)].first;
+        ix[l * keep + i] = line[static_cast<size_t>(i)].second;
       }
     }
   });
 }
 
-std::tuple<Tensor, Tensor> sort_impl(const Tensor& self, int64_t dim, bool descending, int64_t keep, const char* op) {
+std::tuple<Tensor, Tensor> sort_impl(const Tensor& self, int64_t dim, bool descending, int64_t keep, bool stable,
+                                     const char* op) {
   TL_CHECK(!is_complex(self.dtype()) && !is_quantized(self.dtype()), UnsupportedError,
            "{}: dtype {} is not supported by torchlet's kernels", op, dtype_name(self.dtype()));
   int64_t nd = std::max<int64_t>(self.dim(), 1);
@@ -584,7 +599,7 @@ std::tuple<Tensor, Tensor> sort_impl(const Tensor& self, int64_t dim, bool desce
   out_shape.back() = keep;
   Tensor values = empty(out_shape, self.dtype());
   Tensor indices = empty(out_shape, DType::Long);
-  dispatch_real(self.dtype(), op, [&]<typename T>() { sort_lines<T>(lines, values, indices, descending, keep); });
+  dispatch_real(self.dtype(), op, [&]<typename T>() { sort_lines<T>(lines, values, indices, descending, keep, stable); });
   values = values.transpose(d, x.dim() - 1).contiguous();
   indices = indices.transpose(d, x.dim() - 1).contiguous();
   if (self.dim() == 0) return {values.reshape({}), indices.reshape({})};
@@ -593,12 +608,14 @@ std::tuple<Tensor, Tensor> sort_impl(const Tensor& self, int64_t dim, bool desce
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending) {
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending, bool stable) {
   int64_t d = wrap_dim(dim, std::max<int64_t>(self.dim(), 1), "sort");
-  return sort_impl(self, dim, descending, self.dim() == 0 ? 1 : self.size(d), "sort");
+  return sort_impl(self, dim, descending, self.dim() == 0 ? 1 : self.size(d), stable, "sort");
 }
 
-Tensor argsort(const Tensor& self, int64_t dim, bool descending) { return std::get<1>(sort(self, dim, descending)); }
+Tensor argsort(const Tensor& self, int64_t dim, bool descending, bool stable) {
+  return std::get<1>(sort(self, dim, descending, stable));
+}
 
 std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool /*sorted*/) {
   int64_t d = wrap_dim(dim, std::max<int64_t>(self.dim(), 1), "topk");
@@ -608,7 +625,7 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
            "\"topk_cpu\" not implemented for '{}'", dtype_info(self.dtype()).scalar_type_name);
   // The k first of a stable sort: sorted output, as torch returns for sorted=True
   // (and a valid order for sorted=False).
-  return sort_impl(self, dim, largest, k, "topk");
+  return sort_impl(self, dim, largest, k, /*stable=*/true, "topk");
 }
 
 }  // namespace torchlet
