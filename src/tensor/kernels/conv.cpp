@@ -32,6 +32,23 @@ Shape expand_param(IntList v, int64_t n, const char* what, const char* op) {
   return v.vec();
 }
 
+// torch's check_shape_forward, in its order: the output size divides by the stride.
+// Transposed convolutions word a bad dilation as their slow kernels' shape checks do
+// (1-d runs as 2-d there, with a height dilation of 1).
+void check_conv_params(const Shape& stride, const Shape& padding, const Shape& dilation, bool transposed) {
+  for (int64_t p : padding) TL_CHECK(p >= 0, ValueError, "negative padding is not supported");
+  for (int64_t s : stride) TL_CHECK(s > 0, ValueError, "non-positive stride is not supported");
+  const bool positive = std::all_of(dilation.begin(), dilation.end(), [](int64_t d) { return d > 0; });
+  if (positive) return;
+  if (!transposed) TL_FAIL(ValueError, "dilation should be greater than zero, but got {}", shape_repr(dilation));
+  Shape d = dilation;
+  if (d.size() == 1) d.insert(d.begin(), 1);
+  if (d.size() == 2)
+    TL_FAIL(ValueError, "dilation should be greater than zero, but got dilation_height: {}, dilation_width: {}", d[0], d[1]);
+  TL_FAIL(ValueError, "dilation should be greater than zero, but got dilation_depth: {}, dilation_height: {}, dilation_width: {}",
+          d[0], d[1], d[2]);
+}
+
 void check_float32(const Tensor& t, const char* op) {
   TL_CHECK(t.dtype() == DType::Float, UnsupportedError,
            "{}: torchlet runs convolutions in float32 only (got {})", op, dtype_name(t.dtype()));
@@ -173,6 +190,7 @@ Tensor conv_nd(const Tensor& input_in, const Tensor& weight_in, const std::optio
   Shape stride = expand_param(stride_in, nsp, "stride", op);
   Shape padding = expand_param(padding_in, nsp, "padding", op);
   Shape dilation = expand_param(dilation_in, nsp, "dilation", op);
+  check_conv_params(stride, padding, dilation, /*transposed=*/false);
   int64_t n = input.size(0), c = input.size(1), oc = weight.size(0);
   TL_CHECK(c == weight.size(1) * groups, ValueError,
            "Given groups={}, weight of size {}, expected input{} to have {} channels, but got {} channels "
@@ -291,6 +309,7 @@ Tensor conv_transpose_nd(const Tensor& input_in, const Tensor& weight, const std
   Shape stride = expand_param(stride_in, nsp, "stride", op), padding = expand_param(padding_in, nsp, "padding", op);
   Shape outpad = expand_param(output_padding_in, nsp, "output_padding", op);
   Shape dilation = expand_param(dilation_in, nsp, "dilation", op);
+  check_conv_params(stride, padding, dilation, /*transposed=*/true);
   int64_t n = input.size(0), ic = input.size(1);
   TL_CHECK(ic == weight.size(0), ValueError,
            "Given transposed=1, weight of size {}, expected input{} to have {} channels, but got {} channels "
