@@ -521,7 +521,11 @@ CheckpointFormat detect_checkpoint_format(const std::string& path) {
   auto b = file->bytes();
   if (starts_with(b, "PK\x03\x04") || starts_with(b, "PK\x05\x06")) return CheckpointFormat::Zip;
   if (looks_like_tar(b)) return CheckpointFormat::Tar;
-  TL_CHECK(starts_with(b, "\x80\x02\x8a\x0a"), FormatError,
+  // A legacy stream opens with the pickled magic number, in whatever protocol torch.save
+  // was given: PROTO 2-5 then LONG1 (or a FRAME first, from 4), or protocol 0/1's LONG
+  // text. load_legacy checks the number itself.
+  const bool proto_2_to_5 = b.size() > 2 && b[0] == std::byte{0x80} && b[1] >= std::byte{2} && b[1] <= std::byte{5};
+  TL_CHECK(proto_2_to_5 || starts_with(b, "L119547037146038801333356L"), FormatError,
            "{}: not a PyTorch checkpoint (neither a zip archive nor a legacy pickle stream)", path);
   return CheckpointFormat::Legacy;
 }
