@@ -99,7 +99,7 @@ for t in "${targets[@]}"; do
       dicts=(safetensors) ;;
     exported_program)
       seed "$work" "$fixtures/pt2" '*.pt2'
-      dicts=(zip) ;;
+      dicts=(zip export) ;;
     graph_passes)
       seed "$work" "$fixtures/ir/graphs" '*.txt'
       dicts=(ir); max_len=8192 ;;
