@@ -114,6 +114,7 @@ class Linter {
     if (n->kind() == sym::prim_Constant) {
       check(n->inputs().empty(), n, "prim::Constant takes no inputs");
       check(n->outputs().size() == 1, n, "prim::Constant has one output");
+      check(n->blocks().empty(), n, "prim::Constant has no blocks");
       return;
     }
     if (n->kind() == sym::prim_If) {

@@ -102,8 +102,22 @@ std::vector<GraphPassInfo> graph_pass_list() {
   return out;
 }
 
-std::string ir_after_passes(const std::string& ir_text, const std::vector<std::string>& passes) {
+namespace {
+// IR text is the user's: parse_ir leaves scoping to lint, whose verdict on text is a
+// refusal of the text, not a broken invariant of torchlet's.
+GraphPtr parse_linted_ir(const std::string& ir_text) {
   GraphPtr g = parse_ir(ir_text);
+  try {
+    g->lint();
+  } catch (const InternalError& e) {
+    TL_FAIL(FormatError, "IR text is not a well-formed graph: {}", e.what());
+  }
+  return g;
+}
+}  // namespace
+
+std::string ir_after_passes(const std::string& ir_text, const std::vector<std::string>& passes) {
+  GraphPtr g = parse_linted_ir(ir_text);
   run_passes(*g, passes, /*lint=*/true);
   return g->str();
 }
@@ -115,7 +129,7 @@ std::string method_graph_after_passes(const Method& method, const std::vector<st
 }
 
 std::string ir_alias_analysis(const std::string& ir_text, const std::vector<std::string>& passes) {
-  GraphPtr g = parse_ir(ir_text);
+  GraphPtr g = parse_linted_ir(ir_text);
   run_passes(*g, passes, /*lint=*/true);
   return g->str() + AliasDb(*g).dump();
 }
