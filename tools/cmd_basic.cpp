@@ -3,7 +3,6 @@
 // examples/tiny_cnn_scripted.pt, a torch.jit.save archive) and says what is not there yet.
 #include <fmt/format.h>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <vector>
@@ -12,6 +11,7 @@
 #include <torchlet/tensor.h>
 
 #include "commands.h"
+#include "timing.h"
 
 namespace torchlet::cli {
 
@@ -70,19 +70,13 @@ int cmd_demo(const Args& args) {
   fmt::print("   its forward, as torch.jit.save wrote it:\n{}", method_code(cnn.code(), "forward"));
   IValue images = load((dir / "tiny_cnn_inputs.pt").string());
   Tensor probs = cnn.forward(images.tupleRef().elements).toTensor();
-  std::vector<double> times;
-  for (int i = 0; i < 10; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    cnn.forward(images.tupleRef().elements);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(times.begin(), times.end());
+  const CallTimes times = time_calls(10, [&] { cnn.forward(images.tupleRef().elements); });
   Tensor expected = load((dir / "tiny_cnn_expected.pt").string()).toTensor();
   double worst = 0;
   for (int64_t i = 0; i < probs.numel(); ++i)
     worst = std::max(worst, std::abs(probs.reshape({-1}).at({i}).to_double() - expected.reshape({-1}).at({i}).to_double()));
   fmt::print("   forward(images) =\n   {}\n   largest difference from torch's own output: {:.2g}\n", probs.repr(), worst);
-  fmt::print("   time per call: {:.3f} ms (median of 10)\n", times[times.size() / 2]);
+  fmt::print("   time per call: {:.3f} ms (median of 10)\n", times.median_ms);
 
   fmt::print("\n5. Compile TorchScript source and run it:\n");
   const char* source =

@@ -1,7 +1,6 @@
 // Checkpoint subcommands: inspect (what a .pt holds: a checkpoint's tree, or a
 // TorchScript archive's modules, methods, parameters and attributes), convert (load +
 // save), scan (globals a file would import) and dis (pickle disassembly).
-#include <chrono>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -17,6 +16,7 @@
 #include "cmd_exported.h"
 #include "cmd_safetensors.h"
 #include "commands.h"
+#include "timing.h"
 
 namespace torchlet::cli {
 
@@ -155,9 +155,9 @@ int inspect_archive(const std::string& file) {
   std::map<std::string, std::string> extra;
   jit::ScriptLoadOptions lo;
   lo.extra_files = &extra;
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   jit::Module m = jit::load(file, lo);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double ms = ms_since(start);
   print_module(m, "", 0);
   size_t params = 0, numel = 0;
   for (const auto& [n, t] : m.named_parameters()) {
@@ -191,9 +191,9 @@ int cmd_inspect(const Args& args) {
   opt.inert_unknown_globals = records;
   std::vector<StorageLocation> locations;
   opt.storage_locations = &locations;
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   IValue v = load(file, opt);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  double ms = ms_since(start);
   Totals totals;
   TreePrinter{totals, {}}.print(v, "", "", 0);
   size_t bytes = 0;

@@ -3,7 +3,6 @@
 #include "cmd_exported.h"
 
 #include <algorithm>
-#include <chrono>
 #include <string_view>
 #include <vector>
 
@@ -15,20 +14,14 @@
 
 #include "cmd_safetensors.h"
 #include "commands.h"
+#include "timing.h"
 
 namespace torchlet::cli {
 
 namespace {
 
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-std::string tensor_type(const Tensor& t) {
-  std::string dims;
-  for (int64_t d : t.sizes()) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
-  return fmt::format("{}[{}]", dtype_name(t.dtype()), dims);
-}
+// As the library spells a placeholder's type, so state and inputs read alike.
+std::string tensor_type(const Tensor& t) { return fmt::format("{}{}", dtype_name(t.dtype()), shape_repr(t.sizes())); }
 
 std::string range_text(const SymbolRange& r) {
   return fmt::format("[{}, {}]", r.min, r.max ? std::to_string(*r.max) : "inf");
@@ -41,7 +34,7 @@ bool is_exported_program_input(const std::string& path) {
 }
 
 int inspect_exported_program(const std::string& file) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
   ExportedProgram p = load_exported_program(file);
   const double load_ms = ms_since(start);
   const auto [major, minor] = p.schema_version();
@@ -82,18 +75,17 @@ int inspect_exported_program(const std::string& file) {
 int run_exported_program(const std::string& file, const std::string& inputs_file, bool sample_inputs,
                          const std::string& output_file, int repeat) {
   if (sample_inputs && !inputs_file.empty()) throw UsageError("give --inputs or --sample-inputs, not both");
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   ExportedProgram p = load_exported_program(file);
   const double load_ms = ms_since(start);
   std::vector<IValue> args;
   if (!inputs_file.empty()) {
-    IValue in = load(inputs_file);
-    args = in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
+    args = load_call_arguments(inputs_file);
   } else {
     if (!p.sample_inputs()) throw UsageError(fmt::format("{} holds no sample inputs: give --inputs ARGS.pt", shown(file)));
     args = *p.sample_inputs();
   }
-  start = std::chrono::steady_clock::now();
+  start = Clock::now();
   IValue out = p(args);
   const double first_ms = ms_since(start);
   // Saved before printing: a result too big to print is still the user's to keep.
@@ -102,14 +94,8 @@ int run_exported_program(const std::string& file, const std::string& inputs_file
   fmt::print("loaded {} ({} state tensors) in {:.1f} ms; ran in {:.1f} ms\n", shown(file), p.state().size(), load_ms,
              first_ms);
   if (repeat > 0) {
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-      start = std::chrono::steady_clock::now();
-      p(args);
-      times.push_back(ms_since(start));
-    }
-    std::sort(times.begin(), times.end());
-    fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, times[times.size() / 2], times.front());
+    const CallTimes t = time_calls(repeat, [&] { p(args); });
+    fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, t.median_ms, t.min_ms);
   }
   return 0;
 }

@@ -4,8 +4,8 @@
 // reported in one stderr line (storage sharing, __metadata__ a .pt cannot keep).
 #include "cmd_safetensors.h"
 #include "commands.h"
+#include "timing.h"
 
-#include <chrono>
 #include <map>
 #include <string_view>
 #include <unordered_map>
@@ -32,10 +32,6 @@ std::string kind_of(const IValue& v) {
   const std::string_view name = v.tag_name();
   const bool vowel = !name.empty() && std::string_view("aeiouAEIOU").find(name[0]) != std::string_view::npos;
   return fmt::format("{} {}", vowel ? "an" : "a", name);
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The (name, tensor) pairs of a checkpoint's dict, in its order; anything else refused.
@@ -80,7 +76,7 @@ bool is_safetensors_name(const std::string& path) {
 bool is_safetensors_input(const std::string& path) { return is_safetensors_name(path) || looks_like_safetensors(path); }
 
 int inspect_safetensors(const std::string& file, LoadMode mode) {
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   const SafetensorsHeader h = read_safetensors_header(file);
   const double header_ms = ms_since(start);
   fmt::print("safetensors: header {} bytes, data {} bytes, {} tensors\n", h.header_bytes, h.data_bytes,
@@ -103,7 +99,7 @@ int inspect_safetensors(const std::string& file, LoadMode mode) {
                shown(unloadable->name));
     return 0;
   }
-  start = std::chrono::steady_clock::now();
+  start = Clock::now();
   const SafetensorsFile loaded = load_safetensors(file, mode);
   fmt::print("; loaded ({}) in {:.3f} ms\n", mode_name, ms_since(start));
   return 0;

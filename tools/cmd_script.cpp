@@ -4,7 +4,6 @@
 // `script` compiles source into an archive. (`graph`: cmd_graph.cpp.)
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <fstream>
 #include <sstream>
 
@@ -18,14 +17,11 @@
 #include "cli_args.h"
 #include "cmd_exported.h"
 #include "commands.h"
+#include "timing.h"
 
 namespace torchlet::cli {
 
 namespace {
-
-double ms_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // "1,3,224,224" -> {1, 3, 224, 224}.
 std::vector<int64_t> parse_shape(const std::string& text) {
@@ -70,6 +66,11 @@ std::vector<IValue> random_inputs(const jit::Method& method, const std::string& 
 
 // The `def NAME(` block of a class's code: the def line and every following line
 // indented deeper than it (the signature's continuation and the body).
+std::vector<IValue> load_call_arguments(const std::string& file) {
+  IValue in = load(file);
+  return in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
+}
+
 std::string method_code(const std::string& code, const std::string& name) {
   const std::string head = "  def " + name + "(";
   size_t at = code.starts_with(head) ? 0 : code.find("\n" + head);
@@ -105,19 +106,18 @@ int cmd_run(const Args& args) {
   }
   if (sample_inputs) throw UsageError("--sample-inputs is for torch.export archives (.pt2)");
 
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   jit::Module m = jit::load(archive);
   const double load_ms = ms_since(start);
   jit::Method fn = m.get_method(method);
   std::vector<IValue> call_args;
   if (!inputs_file.empty()) {
-    IValue in = load(inputs_file);
-    call_args = in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
+    call_args = load_call_arguments(inputs_file);
   } else {
     call_args = random_inputs(fn, shape);
   }
   if (!saved_mode) m.eval();
-  start = std::chrono::steady_clock::now();
+  start = Clock::now();
   IValue out = fn(call_args);
   const double first_ms = ms_since(start);
   // Saved before printing: a result too deep to print is still the user's to keep.
@@ -126,14 +126,8 @@ int cmd_run(const Args& args) {
   fmt::print("loaded {} ({} parameters) in {:.1f} ms; {} ran in {:.1f} ms\n", archive, m.named_parameters().size(),
              load_ms, method, first_ms);
   if (repeat > 0) {
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-      start = std::chrono::steady_clock::now();
-      fn(call_args);
-      times.push_back(ms_since(start));
-    }
-    std::sort(times.begin(), times.end());
-    fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, times[times.size() / 2], times.front());
+    const CallTimes t = time_calls(repeat, [&] { fn(call_args); });
+    fmt::print("{} more calls: median {:.2f} ms, min {:.2f} ms\n", repeat, t.median_ms, t.min_ms);
   }
   return 0;
 }

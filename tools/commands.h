@@ -42,4 +42,8 @@ inline std::string shown(std::string_view name) {
 // code (jit::Module::code).
 std::string method_code(const std::string& code, const std::string& name);
 
+// `run --inputs FILE` for scripts and exported programs: a saved tuple is the argument
+// list, anything else the one argument (cmd_script.cpp).
+std::vector<IValue> load_call_arguments(const std::string& file);
+
 }  // namespace torchlet::cli

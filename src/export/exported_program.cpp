@@ -3,6 +3,8 @@
 // before running and apply the program's buffer and input mutations after.
 #include <torchlet/exported_program.h>
 
+#include <map>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -19,6 +21,7 @@ using exported::ArchiveContents;
 using exported::LoweredProgram;
 using exported::SymIntValue;
 using exported::TensorMeta;
+using exported::tensor_type_text;
 
 const char* exported_input_kind_name(ExportedInput::Kind kind) {
   switch (kind) {
@@ -45,11 +48,27 @@ const char* exported_output_kind_name(ExportedOutput::Kind kind) {
   return "output";
 }
 
+// Where each graph input comes from and where each graph output goes, resolved once at
+// load so a call does no name lookups.
+struct CallPlan {
+  struct Input {
+    std::optional<size_t> state;             // position in contents.state, or a user input
+    const TensorMeta* meta = nullptr;        // a user tensor's placeholder metadata; null for a SymInt
+  };
+  struct Output {
+    std::optional<size_t> state;             // a buffer or parameter mutation's target
+    std::optional<size_t> user_input;        // a user input mutation's target (user input ordinal)
+  };
+  std::vector<Input> inputs;
+  std::vector<Output> outputs;
+  size_t user_inputs = 0;
+};
+
 struct ExportedProgram::Impl {
   std::string path;
   ArchiveContents contents;
   LoweredProgram lowered;
-  std::map<std::string, size_t> state_index;  // FQN -> position in contents.state
+  CallPlan plan;
 };
 
 ExportedProgram::ExportedProgram(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -74,20 +93,15 @@ std::string ExportedProgram::graph_text() const { return impl_->lowered.graph->s
 
 std::vector<std::pair<std::string, Tensor>> ExportedProgram::state_dict() const {
   std::vector<std::pair<std::string, Tensor>> out;
-  for (const ExportedInput& in : inputs()) {
+  for (size_t i = 0; i < inputs().size(); ++i) {
+    const ExportedInput& in = inputs()[i];
     const bool kept = in.kind == ExportedInput::Kind::Parameter || (in.kind == ExportedInput::Kind::Buffer && in.persistent);
-    if (kept) out.emplace_back(in.target, impl_->contents.state[impl_->state_index.at(in.target)].second);
+    if (kept) out.emplace_back(in.target, impl_->contents.state[*impl_->plan.inputs[i].state].second);
   }
   return out;
 }
 
 namespace {
-
-std::string sizes_text(const Tensor& t) {
-  std::string dims;
-  for (int64_t d : t.sizes()) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
-  return fmt::format("{}[{}]", dtype_name(t.dtype()), dims);
-}
 
 // Checks one user input against its placeholder's metadata, binding its symbols.
 void check_user_input(const ExportedInput& in, const TensorMeta& meta, const IValue& v,
@@ -96,13 +110,13 @@ void check_user_input(const ExportedInput& in, const TensorMeta& meta, const IVa
            v.tag_name());
   const Tensor t = v.toTensor();
   TL_CHECK(t.dtype() == meta.dtype && static_cast<size_t>(t.dim()) == meta.sizes.size(), ValueError,
-           "input '{}' is {}, but the program was exported for {}", printable_text(in.name), sizes_text(t), meta.str());
+           "input '{}' is {}, but the program was exported for {}", printable_text(in.name), tensor_type_text(t), meta.str());
   for (size_t d = 0; d < meta.sizes.size(); ++d) {
     const SymIntValue& s = meta.sizes[d];
     const int64_t got = t.sizes()[d];
     if (s.value) {
       TL_CHECK(got == *s.value, ValueError, "input '{}' is {}, but the program was exported for {}: dimension {} must be {}",
-               printable_text(in.name), sizes_text(t), meta.str(), d, *s.value);
+               printable_text(in.name), tensor_type_text(t), meta.str(), d, *s.value);
       continue;
     }
     if (s.symbol.empty()) continue;  // a compound expression: the operators check it
@@ -123,34 +137,33 @@ void check_user_input(const ExportedInput& in, const TensorMeta& meta, const IVa
 
 IValue ExportedProgram::operator()(const std::vector<IValue>& user_inputs) {
   const exported::ProgramDocument& doc = *impl_->contents.program;
-  size_t expected = 0;
-  for (const ExportedInput& in : doc.inputs) expected += in.kind == ExportedInput::Kind::UserInput;
-  TL_CHECK(user_inputs.size() == expected, ValueError, "the program takes {} user input{}, given {}", expected,
-           expected == 1 ? "" : "s", user_inputs.size());
+  const CallPlan& plan = impl_->plan;
+  TL_CHECK(user_inputs.size() == plan.user_inputs, ValueError, "the program takes {} user input{}, given {}",
+           plan.user_inputs, plan.user_inputs == 1 ? "" : "s", user_inputs.size());
   std::vector<IValue> args;
-  std::map<std::string, int64_t> bound;
-  std::map<std::string, Tensor> user_tensors;  // by placeholder, for input mutations
+  args.reserve(plan.inputs.size());
+  std::map<std::string, int64_t> bound;  // symbol -> size, across inputs
   size_t next_user = 0;
-  for (const ExportedInput& in : doc.inputs) {
-    if (in.kind != ExportedInput::Kind::UserInput) {
-      args.emplace_back(impl_->contents.state[impl_->state_index.at(in.target)].second);
+  for (size_t i = 0; i < plan.inputs.size(); ++i) {
+    const CallPlan::Input& in = plan.inputs[i];
+    if (in.state) {
+      args.emplace_back(impl_->contents.state[*in.state].second);
       continue;
     }
     const IValue& v = user_inputs[next_user++];
-    if (auto m = doc.graph.tensor_values.find(in.name); m != doc.graph.tensor_values.end()) {
-      check_user_input(in, m->second, v, doc.ranges, bound);
-      user_tensors.emplace(in.name, v.toTensor());
-    } else {
-      TL_CHECK(v.isInt(), TypeError, "input '{}' must be an int (a SymInt), not a {}", printable_text(in.name), v.tag_name());
-    }
+    if (in.meta)
+      check_user_input(doc.inputs[i], *in.meta, v, doc.ranges, bound);
+    else
+      TL_CHECK(v.isInt(), TypeError, "input '{}' must be an int (a SymInt), not a {}", printable_text(doc.inputs[i].name),
+               v.tag_name());
     args.push_back(v);
   }
   IValue result = (*impl_->lowered.function)(std::move(args));
   const std::vector<IValue>& values = result.tupleRef().elements;
   std::vector<IValue> user_outputs;
   for (size_t i = 0; i < doc.outputs.size(); ++i) {
-    const ExportedOutput& out = doc.outputs[i];
-    switch (out.kind) {
+    const CallPlan::Output& out = plan.outputs[i];
+    switch (doc.outputs[i].kind) {
       case ExportedOutput::Kind::UserOutput:
       case ExportedOutput::Kind::LossOutput:
         user_outputs.push_back(values[i]);
@@ -158,20 +171,15 @@ IValue ExportedProgram::operator()(const std::vector<IValue>& user_inputs) {
       case ExportedOutput::Kind::BufferMutation:
       case ExportedOutput::Kind::ParameterMutation: {
         // As the exported module does: the buffer (or parameter) takes the new value in place.
-        auto it = impl_->state_index.find(out.target);
-        TL_CHECK(it != impl_->state_index.end(), FormatError, "{}: {} of '{}', which the program's state does not hold",
-                 doc.label, exported_output_kind_name(out.kind), printable_text(out.target));
-        Tensor& buffer = impl_->contents.state[it->second].second;
+        Tensor& buffer = impl_->contents.state[*out.state].second;
         const Tensor update = values[i].toTensor();
         if (buffer.sizes() == update.sizes() && buffer.dtype() == update.dtype()) buffer.copy_(update);
         else buffer = update;
         break;
       }
       case ExportedOutput::Kind::UserInputMutation: {
-        auto it = user_tensors.find(out.target);
-        TL_CHECK(it != user_tensors.end(), FormatError, "{}: mutation of user input '{}', which is not a tensor input",
-                 doc.label, printable_text(out.target));
-        it->second.copy_(values[i].toTensor());
+        Tensor target = user_inputs[*out.user_input].toTensor();
+        target.copy_(values[i].toTensor());
         break;
       }
       case ExportedOutput::Kind::Token:
@@ -182,11 +190,52 @@ IValue ExportedProgram::operator()(const std::vector<IValue>& user_inputs) {
   return IValue::tuple(std::move(user_outputs));
 }
 
+namespace {
+
+// Resolves every input's source and every mutation's target; a mutation of something
+// the program does not hold is the archive's error, reported at load.
+CallPlan plan_calls(const ArchiveContents& contents) {
+  const exported::ProgramDocument& doc = *contents.program;
+  std::map<std::string, size_t> state_index;  // FQN -> position in contents.state
+  for (size_t i = 0; i < contents.state.size(); ++i) state_index.emplace(contents.state[i].first, i);
+  CallPlan plan;
+  std::map<std::string, size_t> user_tensor_inputs;  // placeholder -> user input ordinal
+  for (const ExportedInput& in : doc.inputs) {
+    CallPlan::Input& p = plan.inputs.emplace_back();
+    if (in.kind != ExportedInput::Kind::UserInput) {
+      p.state = state_index.at(in.target);
+      continue;
+    }
+    if (auto m = doc.graph.tensor_values.find(in.name); m != doc.graph.tensor_values.end()) {
+      p.meta = &m->second;
+      user_tensor_inputs.emplace(in.name, plan.user_inputs);
+    }
+    ++plan.user_inputs;
+  }
+  for (const ExportedOutput& out : doc.outputs) {
+    CallPlan::Output& p = plan.outputs.emplace_back();
+    if (out.kind == ExportedOutput::Kind::BufferMutation || out.kind == ExportedOutput::Kind::ParameterMutation) {
+      auto it = state_index.find(out.target);
+      TL_CHECK(it != state_index.end(), FormatError, "{}: {} of '{}', which the program's state does not hold", doc.label,
+               exported_output_kind_name(out.kind), printable_text(out.target));
+      p.state = it->second;
+    } else if (out.kind == ExportedOutput::Kind::UserInputMutation) {
+      auto it = user_tensor_inputs.find(out.target);
+      TL_CHECK(it != user_tensor_inputs.end(), FormatError, "{}: mutation of user input '{}', which is not a tensor input",
+               doc.label, printable_text(out.target));
+      p.user_input = it->second;
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
 ExportedProgram load_exported_program(const std::string& path) {
   auto impl = std::make_unique<ExportedProgram::Impl>();
   impl->path = path;
   impl->contents = exported::read_archive(path);
-  for (size_t i = 0; i < impl->contents.state.size(); ++i) impl->state_index.emplace(impl->contents.state[i].first, i);
+  impl->plan = plan_calls(impl->contents);
   impl->lowered = exported::lower_program(*impl->contents.program);
   return ExportedProgram(std::move(impl));
 }

@@ -367,18 +367,26 @@ class Lowering {
     for (size_t i = 0; i < returns; ++i) {
       auto [kind, v] = node.outputs[i].union_member();
       Value* out = n->outputs()[i];
-      if (kind == "as_tensor") {
-        define(v["name"].str(), out, where);
-      } else if (kind == "as_sym_int" || kind == "as_sym_bool" || kind == "as_sym_float") {
-        define(v["as_name"].str(), out, where);
-      } else if (kind == "as_tensors") {
+      if (kind == "as_tensors") {
         const std::vector<JsonField> items = v.elements();
         Node* unpack = graph_->insert_node(graph_->create_list_unpack(out, items.size()));
         for (size_t j = 0; j < items.size(); ++j) define(items[j]["name"].str(), unpack->outputs()[j], where);
-      } else if (kind != "as_none") {
+      } else if (!define_result(kind, v, out, where)) {
         node.outputs[i].fail(fmt::format("an output of kind '{}' is not supported", printable_text(kind)));
       }
     }
+  }
+
+  // Names one result as its output entry says: as_tensor and as_sym_* name it, as_none
+  // leaves it unnamed (nothing uses it). False for any other kind.
+  bool define_result(std::string_view kind, const JsonField& v, Value* out, const std::string& where) {
+    if (kind == "as_tensor")
+      define(v["name"].str(), out, where);
+    else if (kind == "as_sym_int" || kind == "as_sym_bool" || kind == "as_sym_float")
+      define(v["as_name"].str(), out, where);
+    else
+      return kind == "as_none";
+    return true;
   }
 
   // Note [Export cond]
@@ -447,9 +455,8 @@ class Lowering {
       node.where["outputs"].fail(fmt::format("{} outputs listed for a cond returning {}", node.outputs.size(), results));
     for (size_t i = 0; i < results; ++i) {
       auto [kind, v] = node.outputs[i].union_member();
-      if (kind == "as_tensor") define(v["name"].str(), if_node->outputs()[i], where);
-      else if (kind == "as_sym_int" || kind == "as_sym_bool") define(v["as_name"].str(), if_node->outputs()[i], where);
-      else node.outputs[i].fail(fmt::format("a cond output of kind '{}' is not supported", printable_text(kind)));
+      if (!define_result(kind, v, if_node->outputs()[i], where))
+        node.outputs[i].fail(fmt::format("a cond output of kind '{}' is not supported", printable_text(kind)));
     }
   }
 

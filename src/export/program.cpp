@@ -59,6 +59,8 @@ std::string TensorMeta::str() const {
   return fmt::format("{}[{}]", dtype_name(dtype), dims);
 }
 
+std::string tensor_type_text(const Tensor& t) { return fmt::format("{}{}", dtype_name(t.dtype()), shape_repr(t.sizes())); }
+
 namespace {
 
 SymIntValue read_sym_int(const JsonField& f) {
@@ -100,6 +102,22 @@ TensorMeta read_tensor_meta(const JsonField& f) {
   }
   return m;
 }
+
+}  // namespace
+
+TensorMeta read_stored_tensor_meta(const JsonField& f) {
+  TensorMeta m = read_tensor_meta(f);
+  auto concrete = [](const SymIntValue& v, const JsonField& where) {
+    if (!v.value) where.fail("stored tensors have concrete sizes (as_int), not symbolic ones");
+  };
+  const std::vector<JsonField> sizes = f["sizes"].elements(), strides = f["strides"].elements();
+  for (size_t i = 0; i < m.sizes.size(); ++i) concrete(m.sizes[i], sizes[i]);
+  for (size_t i = 0; i < m.strides.size(); ++i) concrete(m.strides[i], strides[i]);
+  if (f.has("storage_offset")) concrete(m.storage_offset, f["storage_offset"]);
+  return m;
+}
+
+namespace {
 
 // Every size non-negative and the tensor's extent at its hints bounded, so nothing
 // sized from the metadata can ask for absurd memory.

@@ -14,6 +14,7 @@
 
 #include <torchlet/dtype.h>
 #include <torchlet/exported_program.h>
+#include <torchlet/tensor.h>
 
 #include "export/program_json.h"
 
@@ -42,6 +43,10 @@ struct TensorMeta {
   SymIntValue storage_offset;
   std::string str() const;  // "float32[s0, 8]"
 };
+
+// A concrete tensor in TensorMeta::str's spelling ("float32[2, 8]"), for messages that
+// set the two side by side.
+std::string tensor_type_text(const Tensor& t);
 
 struct NamedArgument {
   std::string name;
@@ -85,6 +90,10 @@ std::unique_ptr<ProgramDocument> read_program(std::string_view text, const std::
 
 // Decodes a Graph of schema.yaml (tensor metadata checked as read_program checks it).
 GraphBody read_graph_body(const JsonField& graph, const std::map<std::string, SymbolRange>& ranges);
+
+// The TensorMeta of a stored payload (weights and constants configs): as a graph's,
+// but every size, stride and offset concrete (as_int).
+TensorMeta read_stored_tensor_meta(const JsonField& f);
 
 // "s0" from "s0" or from sympy's srepr "Symbol('s0', integer=True, positive=True)";
 // empty for compound expressions.

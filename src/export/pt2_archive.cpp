@@ -70,12 +70,6 @@ std::map<std::string, Tensor> tensor_dict(const IValue& v, const std::string& la
   return out;
 }
 
-std::string shape_text(const Tensor& t) {
-  std::string dims;
-  for (int64_t d : t.sizes()) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
-  return fmt::format("{}[{}]", dtype_name(t.dtype()), dims);
-}
-
 // The state tensor must be what the graph's placeholder says it is.
 void check_against_graph(const ProgramDocument& doc, const ExportedInput& in, const Tensor& t, const std::string& path) {
   auto m = doc.graph.tensor_values.find(in.name);
@@ -84,7 +78,7 @@ void check_against_graph(const ProgramDocument& doc, const ExportedInput& in, co
   for (size_t i = 0; same && i < m->second.sizes.size(); ++i)
     same = !m->second.sizes[i].value || *m->second.sizes[i].value == t.sizes()[i];
   TL_CHECK(same, FormatError, "{}: {} {} is {} in the archive, but the graph's {} is {}", path,
-           exported_input_kind_name(in.kind), printable_text(in.target), shape_text(t), printable_text(in.name),
+           exported_input_kind_name(in.kind), printable_text(in.target), tensor_type_text(t), printable_text(in.name),
            m->second.str());
 }
 
@@ -117,19 +111,7 @@ std::unique_ptr<PayloadConfig> read_payload_config(const ZipReader& zip, const s
   for (const auto& [fqn, e] : root["config"].members()) {
     PayloadEntry entry{e["path_name"].str(), false, {}, e};
     if (auto p = e.find("use_pickle")) entry.use_pickle = p->boolean();
-    const JsonField meta = e["tensor_meta"];
-    const int64_t code = meta["dtype"].integer();
-    auto dtype = dtype_from_export_code(code);
-    if (!dtype) meta["dtype"].fail(fmt::format("ScalarType {} is not a dtype torchlet holds", code));
-    entry.meta.dtype = *dtype;
-    auto concrete = [](const JsonField& f) {
-      auto [kind, v] = f.union_member();
-      if (kind != "as_int") f.fail("stored tensors have concrete sizes (as_int), not symbolic ones");
-      return v.integer();
-    };
-    for (const JsonField& s : meta["sizes"].elements()) entry.meta.sizes.push_back({concrete(s), "", "", {}});
-    for (const JsonField& s : meta["strides"].elements()) entry.meta.strides.push_back({concrete(s), "", "", {}});
-    entry.meta.storage_offset = {meta.has("storage_offset") ? concrete(meta["storage_offset"]) : 0, "", "", {}};
+    entry.meta = read_stored_tensor_meta(e["tensor_meta"]);
     config->entries.emplace(fqn, std::move(entry));
   }
   return config;
