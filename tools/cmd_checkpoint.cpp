@@ -9,6 +9,7 @@
 #include <torchlet/allocation_limit.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/inert_records.h>
 #include <torchlet/inspect.h>
 #include <torchlet/jit.h>
 
@@ -57,9 +58,19 @@ std::string describe_leaf(const IValue& v, Totals& totals) {
   }
   if (v.isPyObject()) {
     auto p = v.toPyObject();
-    return fmt::format("{} {}.{}", p->is_reference ? "global" : "object", p->module, p->name);
+    return fmt::format("{} {}", p->is_reference ? "global" : "object", escaped(p->module + "." + p->name));
   }
   return shown_repr(v, 60);
+}
+
+// An inert record of plain data (numpy, argparse) as what it holds; the tensor a numpy
+// array decodes to is a copy, so it is not counted among the file's storages.
+std::string describe_decoded(const DecodedRecord& d) {
+  if (d.value.isTensor()) {
+    const Tensor& t = d.value.toTensor();
+    return fmt::format("{} {} {} ({} bytes)", d.kind, dtype_name(t.dtype()), shape_repr(t.sizes()), t.nbytes());
+  }
+  return fmt::format("{} {}", d.kind, shown_repr(d.value, 60));
 }
 
 // The tree under `v`, `name` being its key. Pickles share containers (the same list
@@ -79,9 +90,30 @@ struct TreePrinter {
     return is_container(child) ? path + "[" + index + "]" : std::string();
   }
 
+  // A decoded record whose value is a dict of fields (argparse.Namespace).
+  void print_fields(const std::string& kind, const IValue& fields, const std::string& label, const std::string& path,
+                    int depth) {
+    const size_t n = fields.dictRef().size();
+    fmt::print("{}{}{} ({} field{})\n", std::string(static_cast<size_t>(depth) * 2, ' '), label, kind, n,
+               n == 1 ? "" : "s");
+    for (const auto& [k, e] : fields.dictRef().items())
+      print(e, k.toStringRef(), child_path(e, path, k.repr()), depth + 1);
+  }
+
   void print(const IValue& v, const std::string& name, const std::string& path, int depth) {
     const std::string indent(static_cast<size_t>(depth) * 2, ' ');
     const std::string label = name.empty() ? "" : name + ": ";
+    if (v.isPyObject()) {
+      std::optional<DecodedRecord> d;
+      try {
+        d = decode_inert_record(v);
+      } catch (const Error& e) {  // listed as a record, with why it does not decode
+        fmt::print("{}{}{} (not decoded: {})\n", indent, label, describe_leaf(v, totals), e.what());
+        return;
+      }
+      if (d && d->value.isDict()) return print_fields(d->kind, d->value, label, path, depth);
+      if (d) return (void)fmt::print("{}{}{}\n", indent, label, describe_decoded(*d));
+    }
     if (!is_container(v)) {
       fmt::print("{}{}{}\n", indent, label, describe_leaf(v, totals));
       return;
@@ -247,7 +279,8 @@ int cmd_scan(const Args& args) {
   auto report = scan(file);
   size_t refused = 0;
   for (const auto& g : report) {
-    fmt::print("{:<8} {}.{}  ({} in {})\n", g.allowed ? "allowed" : "REFUSED", g.module, g.name, g.opcode, g.record);
+    fmt::print("{:<8} {}.{}  ({} in {})\n", g.allowed ? "allowed" : "REFUSED", escaped(g.module), escaped(g.name),
+               g.opcode, escaped(g.record));
     if (!g.allowed) ++refused;
   }
   fmt::print("{} globals, {} outside the allowlist\n", report.size(), refused);

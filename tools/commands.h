@@ -24,10 +24,10 @@ using Args = std::vector<std::string>;
 #include "commands.def"
 #undef TL_COMMAND
 
-// A name from a file, quoted for the terminal: control bytes as \xNN, so a listing
+// A name from a file, safe for the terminal: control bytes as \xNN, so a listing
 // never carries an escape sequence. (The library's own messages escape more.)
-inline std::string shown(std::string_view name) {
-  std::string out = "'";
+inline std::string escaped(std::string_view name) {
+  std::string out;
   for (unsigned char c : name) {
     if (c < 0x20 || c == 0x7f || c == '\\') {
       out += c == '\\' ? std::string("\\\\") : fmt::format("\\x{:02x}", c);
@@ -35,8 +35,11 @@ inline std::string shown(std::string_view name) {
       out += static_cast<char>(c);
     }
   }
-  return out + "'";
+  return out;
 }
+
+// The same, quoted: 'name'.
+inline std::string shown(std::string_view name) { return "'" + escaped(name) + "'"; }
 
 // Shared by `code` and the demo (cmd_script.cpp): one method's `def` block of a class's
 // code (jit::Module::code).

@@ -615,6 +615,7 @@ std::vector<GlobalReport> scan(const std::string& path) {
     pickle::UnpicklerOptions uo;
     uo.inert_unknown_globals = true;  // keep parsing past unknown globals to list them all
     uo.globals_seen = &uses;
+    uo.globals_only = true;
     uo.persistent_load = [](const IValue&) { return IValue(); };
     try {
       IValue v = pickle::unpickle(bytes, uo, path + "/" + record);

@@ -650,6 +650,7 @@ class Unpickler {
       p->built_by_newobj = newobj;
       return IValue(p);
     }
+    if (options_.globals_only && builds_tensor(r->kind)) return IValue();
     const auto& a = args.tupleRef().elements;
     auto need = [&](size_t lo, size_t hi) {
       TL_CHECK(a.size() >= lo && a.size() <= hi, FormatError,
@@ -804,9 +805,16 @@ class Unpickler {
     return IValue(b);
   }
 
+  static bool builds_tensor(GlobalKind kind) {
+    return kind == GlobalKind::RebuildTensorV2 || kind == GlobalKind::RebuildTensor ||
+           kind == GlobalKind::RebuildParameter || kind == GlobalKind::RebuildParameterWithState ||
+           kind == GlobalKind::Parameter || kind == GlobalKind::RebuildFromTypeV2;
+  }
+
   void op_build(const OpInfo& info) {
     IValue state = pop(info);
     IValue& target = top(info);
+    if (options_.globals_only && target.isNone()) return;  // a tensor the walk did not rebuild
     if (target.isDict() && target.dictRef().py_kind == PyContainerKind::OrderedDict) {
       // OrderedDict instance attributes, e.g. a state_dict's _metadata.
       TL_CHECK(state.isDict() || state.isNone(), FormatError,

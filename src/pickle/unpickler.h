@@ -63,6 +63,10 @@ struct UnpicklerOptions {
   std::function<IValue(const IValue& pid)> persistent_load;
   // When set, every global use is reported here (torchlet scan).
   std::vector<GlobalUse>* globals_seen = nullptr;
+  // A walk that only lists globals (torchlet scan, with no storages to rebuild from):
+  // tensor rebuilds yield None instead of checking their storages, and BUILD on None is
+  // skipped, so the walk reaches every global after the first tensor.
+  bool globals_only = false;
   UnpicklerLimits limits;
 };
 

@@ -272,6 +272,44 @@ class CheckpointInterop(unittest.TestCase):
             self.assertEqual(blocked.returncode, 1)
             self.assertIn("cannot be allowed", blocked.stderr)
 
+    def test_training_checkpoints_with_numpy_and_argparse_inspect_and_save_back(self):
+        """What training scripts save beside the weights (numpy arrays and scalars, the
+        argparse Namespace of their flags): `inspect --inert` shows them decoded from their
+        bytes, and `convert --allow` keeps them as records torch.load rebuilds unchanged."""
+        import argparse
+        import numpy as np
+        model = torch.nn.Linear(3, 2)
+        ckpt = {"model": model.state_dict(), "epoch": 7,
+                "args": argparse.Namespace(lr=0.05, arch="resnet", steps=[10, 20]),
+                "best_acc": np.float64(0.875), "mean": np.array([0.485, 0.456, 0.406], dtype=np.float32),
+                "confusion": np.arange(6, dtype=">i8").reshape(2, 3)}
+        globals_used = ["numpy.core.multiarray._reconstruct", "numpy.ndarray", "numpy.dtype",
+                        "numpy.core.multiarray.scalar", "argparse.Namespace"]
+        with tempfile.TemporaryDirectory() as tmp:
+            src, out = pathlib.Path(tmp) / "ckpt.pt", pathlib.Path(tmp) / "out.pt"
+            torch.save(ckpt, src)
+            scan = run("scan", src, check=False)
+            self.assertEqual(scan.returncode, 1)
+            for g in globals_used:
+                self.assertIn(f"REFUSED  {g}", scan.stdout)
+            shown = run("inspect", src, "--inert").stdout
+            self.assertIn("best_acc: numpy.float64 0.875", shown)
+            self.assertIn("mean: numpy.ndarray float32 [3] (12 bytes)", shown)
+            self.assertIn("confusion: numpy.ndarray int64 [2, 3] (48 bytes)", shown)
+            self.assertIn("args: argparse.Namespace (3 fields)", shown)
+            self.assertIn("    lr: 0.05", shown)
+            self.assertIn("    arch: 'resnet'", shown)
+            allow = [a for g in globals_used for a in ("--allow", g)]
+            run("convert", src, out, *allow)
+            back, orig = torch.load(out), torch.load(src)  # numpy loads '>i8' as native int64
+            self.assertEqual(back["args"], ckpt["args"])
+            self.assertEqual(type(back["best_acc"]), np.float64)
+            self.assertEqual(back["best_acc"], ckpt["best_acc"])
+            for key in ("mean", "confusion"):
+                self.assertEqual(back[key].dtype, orig[key].dtype)
+                self.assertTrue(np.array_equal(back[key], ckpt[key]), key)
+            assert_same(self, back["model"], ckpt["model"])
+
     def test_convert_twice_writes_identical_files(self):
         """No jitter: .data/serialization_id follows from the content, so converting the
         same input twice gives the same bytes (zip, legacy and tar inputs alike), and
