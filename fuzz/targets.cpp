@@ -16,6 +16,7 @@
 #include <torchlet/error.h>
 #include <torchlet/exported_program.h>
 #include <torchlet/graph_passes.h>
+#include <torchlet/inert_records.h>
 #include <torchlet/safetensors.h>
 #include <torchlet/tensor.h>
 
@@ -164,7 +165,11 @@ void unpickler(Bytes data) {
     opt.inert_unknown_globals = inert;
     opt.persistent_load = [](const IValue&) { return IValue(zeros({16}, DType::Float)); };
     opt.limits.max_objects = 1 << 16;  // keep each run fast
-    refusals_ok([&] { (void)pickle::unpickle(as_bytes(data), opt, "fuzz.pkl").repr(); });
+    refusals_ok([&] {
+      const IValue v = pickle::unpickle(as_bytes(data), opt, "fuzz.pkl");
+      (void)v.repr();
+      if (inert) (void)decode_inert_records(v);  // numpy arrays and scalars from their bytes
+    });
   }
   const std::string listing = pickle::disassemble(as_bytes(data), "fuzz.pkl");
   // Each opcode prints one line of bounded width; a listing out of proportion to its
