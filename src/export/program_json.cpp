@@ -22,6 +22,9 @@ nlohmann::json parse_program_json(std::string_view text, const std::string& labe
     return nlohmann::json::parse(text.begin(), text.end(), limit_depth);
   } catch (const nlohmann::json::parse_error& e) {
     TL_FAIL(FormatError, "{}: not valid JSON (at byte {}): {}", label, e.byte, printable_text(e.what()));
+  } catch (const nlohmann::json::exception& e) {
+    // out_of_range 406: a number no double holds ("1e705"), which Python's json reads as inf.
+    TL_FAIL(FormatError, "{}: JSON torchlet cannot read: {}", label, printable_text(e.what()));
   }
 }
 
