@@ -18,6 +18,7 @@
 #include "archive/tar_reader.h"
 #include "archive/zip_reader.h"
 #include "archive/zip_writer.h"
+#include "checkpoint/byte_order.h"
 #include "checkpoint/zip_record.h"
 #include "core/huge_page_arena.h"
 #include "core/python_format.h"
@@ -76,15 +77,6 @@ std::string serialization_id(const std::vector<ZipWriter::WrittenRecord>& record
 bool starts_with(std::span<const std::byte> b, std::string_view prefix) {
   return b.size() >= prefix.size() && std::memcmp(b.data(), prefix.data(), prefix.size()) == 0;
 }
-
-// Reverses each element's bytes (big-endian files).
-void byteswap(std::byte* data, size_t nbytes, size_t itemsize) {
-  if (itemsize <= 1) return;
-  for (size_t i = 0; i + itemsize <= nbytes; i += itemsize) std::reverse(data + i, data + i + itemsize);
-}
-
-// Complex elements swap each half separately.
-size_t swap_unit(DType d) { return is_complex(d) ? element_size(d) / 2 : element_size(d); }
 
 struct StorageSource {
   std::span<const std::byte> bytes;  // in the mapping (or an inflated copy)
@@ -172,7 +164,7 @@ Tensor make_storage_tensor(const StorageSource& src, DType dtype, int64_t numel,
     } else if (need) {
       std::memcpy(storage->data(), src.bytes.data(), need);
     }
-    if (big_endian) byteswap(storage->data(), need, swap_unit(dtype));
+    if (big_endian) big_endian_to_native(storage->data(), need, dtype);
   }
   return Tensor(make_intrusive<TensorImpl>(storage, 0, Shape{numel}, Shape{1}, dtype));
 }

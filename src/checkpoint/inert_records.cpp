@@ -11,17 +11,15 @@
 #include <torchlet/inert_records.h>
 
 #include <algorithm>
-#include <array>
-#include <complex>
 #include <cstring>
 #include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
 #include <torchlet/error.h>
-#include <torchlet/half.h>
 #include <torchlet/tensor.h>
 
+#include "checkpoint/byte_order.h"
 #include "core/python_format.h"
 
 namespace torchlet {
@@ -55,16 +53,11 @@ bool is_numpy_module(std::string_view module, std::string_view submodule) {
   return module == fmt::format("numpy.core.{}", submodule) || module == fmt::format("numpy._core.{}", submodule);
 }
 
-bool is_instance_of(const IValue& v, std::string_view module, std::string_view name) {
+// An inert record of module.name: an instance, or (reference) the class itself.
+bool is_record_of(const IValue& v, std::string_view module, std::string_view name, bool reference = false) {
   if (!v.isPyObject()) return false;
   auto p = v.toPyObject();
-  return !p->is_reference && p->module == module && p->name == name;
-}
-
-bool is_class_ref(const IValue& v, std::string_view module, std::string_view name) {
-  if (!v.isPyObject()) return false;
-  auto p = v.toPyObject();
-  return p->is_reference && p->module == module && p->name == name;
+  return p->is_reference == reference && p->module == module && p->name == name;
 }
 
 const std::vector<IValue>& tuple_items(const IValue& v, size_t min_size, std::string_view what) {
@@ -76,7 +69,7 @@ const std::vector<IValue>& tuple_items(const IValue& v, size_t min_size, std::st
 // nullopt for dtypes torchlet has no counterpart of (object, strings, structured,
 // datetime, uint16/32/64, longdouble).
 std::optional<NumpyDType> decode_dtype(const IValue& v) {
-  TL_CHECK(is_instance_of(v, "numpy", "dtype"), FormatError, "a numpy array's dtype is a {}, not a numpy.dtype",
+  TL_CHECK(is_record_of(v, "numpy", "dtype"), FormatError, "a numpy array's dtype is a {}, not a numpy.dtype",
            v.tag_name());
   auto p = v.toPyObject();
   const auto& args = tuple_items(p->args, 1, "numpy.dtype's arguments");
@@ -110,14 +103,6 @@ std::vector<int64_t> decode_shape(const IValue& v) {
   return shape;
 }
 
-// numpy writes elements in the dtype's byte order; torchlet's tensors are native
-// (little-endian on every host it builds for). A complex swaps each half.
-void to_native_order(std::byte* data, size_t nbytes, DType dtype) {
-  const size_t item = element_size(dtype);
-  const size_t part = dtype_info(dtype).kind == DTypeKind::Complex ? item / 2 : item;
-  for (size_t at = 0; at + part <= nbytes; at += part) std::reverse(data + at, data + at + part);
-}
-
 Tensor array_from_bytes(const std::vector<int64_t>& shape, const NumpyDType& dt, bool fortran, const std::string& raw) {
   uint64_t numel = 1;
   for (int64_t d : shape) {
@@ -134,7 +119,8 @@ Tensor array_from_bytes(const std::vector<int64_t>& shape, const NumpyDType& dt,
   if (fortran) std::reverse(stored.begin(), stored.end());
   Tensor t = empty(stored, dt.dtype);
   if (!raw.empty()) std::memcpy(t.data_ptr(), raw.data(), raw.size());
-  if (dt.big_endian) to_native_order(static_cast<std::byte*>(t.data_ptr()), raw.size(), dt.dtype);
+  // numpy writes elements in the dtype's byte order; tensors are native (little-endian).
+  if (dt.big_endian) big_endian_to_native(static_cast<std::byte*>(t.data_ptr()), raw.size(), dt.dtype);
   if (!fortran || shape.size() < 2) return t;
   std::vector<int64_t> reversed_dims(shape.size());
   for (size_t i = 0; i < shape.size(); ++i) reversed_dims[i] = static_cast<int64_t>(shape.size() - 1 - i);
@@ -149,7 +135,7 @@ const std::string& raw_bytes(const IValue& v, std::string_view what) {
 // _reconstruct(ndarray, (0,), b'b') + BUILD state.
 std::optional<DecodedRecord> decode_reconstructed_array(const PyObjectImpl& p) {
   const auto& args = tuple_items(p.args, 1, "numpy _reconstruct's arguments");
-  if (!is_class_ref(args[0], "numpy", "ndarray")) return std::nullopt;  // a subclass: matrix, masked array
+  if (!is_record_of(args[0], "numpy", "ndarray", /*reference=*/true)) return std::nullopt;  // a subclass: matrix, masked array
   TL_CHECK(!p.state.isNone(), FormatError, "a numpy array record has no state (BUILD never gave it one)");
   // (version, shape, dtype, is_fortran, data), or the four without the version.
   const auto& state = tuple_items(p.state, 4, "a numpy array's state");
