@@ -21,6 +21,7 @@ TORCH_PASS = {
     "dce_keep_writes": torch._C._jit_pass_dce,
     "constant_pooling": torch._C._jit_pass_constant_pooling,
     "constprop_immutable": torch._C._jit_pass_constant_propagation_immutable_types,
+    "list_idioms": lambda g: torch._C._jit_pass_peephole_list_idioms(g, False),
 }
 
 HAND_WRITTEN = {
@@ -155,6 +156,42 @@ HAND_WRITTEN = {
       %z : Tensor = aten::exp(%u)
       -> (%z)
   %out : (Tensor, int, Tensor) = prim::TupleConstruct(%acc, %k, %v)
+  return (%out)
+""",
+    # List idioms: on lists nothing writes, len, constant indexing (negative too),
+    # unpacking, + and constant slices come from the construct; an out-of-range index,
+    # a slice bound known only at run time, a written list and a list from outside stay.
+    "list_idioms": """graph(%x : Tensor, %y : Tensor, %n : int, %li : int[]):
+  %0 : int = prim::Constant[value=0]()
+  %1 : int = prim::Constant[value=1]()
+  %m1 : int = prim::Constant[value=-1]()
+  %m2 : int = prim::Constant[value=-2]()
+  %5 : int = prim::Constant[value=5]()
+  %9 : int = prim::Constant[value=9]()
+  %none : NoneType = prim::Constant()
+  %a : int[] = prim::ListConstruct(%n, %1, %5)
+  %len : int = aten::len(%a)
+  %g0 : int = aten::__getitem__(%a, %0)
+  %gm : int = aten::__getitem__(%a, %m1)
+  %gout : int = aten::__getitem__(%a, %9)
+  %p : int, %q : int, %r : int = prim::ListUnpack(%a)
+  %b : int[] = prim::ListConstruct(%5, %n)
+  %ab : int[] = aten::add(%a, %b)
+  %abl : int = aten::len(%ab)
+  %s1 : int[] = aten::slice(%ab, %1, %m1, %1)
+  %s2 : int[] = aten::slice(%ab, %m1, %none, %m2)
+  %s3 : int[] = aten::slice(%ab, %9, %none, %1)
+  %s4 : int[] = aten::slice(%ab, %0, %9, %1)
+  %s5 : int[] = aten::slice(%ab, %n, %none, %1)
+  %s1l : int = aten::len(%s1)
+  %t : Tensor[] = prim::ListConstruct(%x, %y)
+  %tu : Tensor = aten::__getitem__(%t, %1)
+  %w : int[] = prim::ListConstruct(%n, %1)
+  %w2 : int[] = aten::append(%w, %5)
+  %wl : int = aten::len(%w)
+  %wg : int = aten::__getitem__(%w, %0)
+  %ll : int = aten::len(%li)
+  %out : (int, int, int, int, int, int, int, int, int[], int[], int[], int[], int[], int, Tensor, int, int, int) = prim::TupleConstruct(%len, %g0, %gm, %gout, %p, %q, %r, %abl, %s1, %s2, %s3, %s4, %s5, %s1l, %tu, %wl, %wg, %ll)
   return (%out)
 """,
     "constprop": """graph(%n : int):

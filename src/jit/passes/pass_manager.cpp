@@ -15,6 +15,7 @@
 #include "jit/passes/freeze_module.h"
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
+#include "jit/passes/list_idioms.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
 #include "jit/runtime/function.h"
@@ -61,6 +62,9 @@ const std::vector<GraphPass>& graph_passes() {
        "remove nodes nothing live needs, keeping every write (torch._C._jit_pass_dce)"},
       {"inline", inline_calls,
        "replace calls of functions and methods known from the types by their graphs (torch._C._jit_pass_inline)"},
+      {"list_idioms", fold_list_idioms,
+       "answer len, indexing, unpacking, + and slices of lists built in the graph that nothing writes "
+       "(torch._C._jit_pass_peephole_list_idioms)"},
       {"none_checks", fold_none_checks,
        "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
       {"remove_dropout", remove_eval_dropout, "drop dropout whose train argument is a constant False (eval mode)"},

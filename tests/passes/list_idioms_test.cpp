@@ -1,0 +1,75 @@
+// The list rules of the peephole pass: what they fold, and what they must leave alone
+// (written lists, lists from outside, out-of-range indices, slices with unknown bounds).
+#include <gtest/gtest.h>
+
+#include "jit/ir/ir_parser.h"
+#include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/list_idioms.h"
+
+namespace torchlet::jit {
+namespace {
+
+std::string after(const std::string& ir) {
+  GraphPtr g = parse_ir(ir);
+  fold_list_idioms(*g);
+  eliminate_dead_code(*g, DeadCodeWrites::KeepAll);
+  g->lint();
+  return g->str(false);
+}
+
+TEST(ListIdioms, AnswersFromTheConstruct) {
+  EXPECT_EQ(after("graph(%n : int):\n"
+                  "  %0 : int = prim::Constant[value=0]()\n"
+                  "  %m1 : int = prim::Constant[value=-1]()\n"
+                  "  %a : int[] = prim::ListConstruct(%n, %0)\n"
+                  "  %b : int[] = aten::add(%a, %a)\n"
+                  "  %l : int = aten::len(%b)\n"
+                  "  %g : int = aten::__getitem__(%a, %m1)\n"
+                  "  %t : (int, int) = prim::TupleConstruct(%l, %g)\n"
+                  "  return (%t)\n"),
+            "graph(%n : int):\n"
+            "  %0 : int = prim::Constant[value=0]()\n"
+            "  %10 : int = prim::Constant[value=4]()\n"
+            "  %t : (int, int) = prim::TupleConstruct(%10, %0)\n"
+            "  return (%t)\n");
+}
+
+TEST(ListIdioms, SlicesWithConstantBoundsOnly) {
+  // Python's semantics: [n, 1, z][-1::-2] is [z, n]. A bound only known at run time
+  // keeps the slice (as torch's rule does).
+  const std::string got = after(
+      "graph(%n : int, %z : int, %i : int):\n"
+      "  %none : NoneType = prim::Constant()\n"
+      "  %m1 : int = prim::Constant[value=-1]()\n"
+      "  %m2 : int = prim::Constant[value=-2]()\n"
+      "  %one : int = prim::Constant[value=1]()\n"
+      "  %a : int[] = prim::ListConstruct(%n, %one, %z)\n"
+      "  %s : int[] = aten::slice(%a, %m1, %none, %m2)\n"
+      "  %u : int[] = aten::slice(%a, %i, %none, %one)\n"
+      "  %t : (int[], int[]) = prim::TupleConstruct(%s, %u)\n"
+      "  return (%t)\n");
+  EXPECT_NE(got.find("prim::ListConstruct(%z, %n)"), std::string::npos) << got;
+  EXPECT_NE(got.find("aten::slice(%a, %i, %none, %one)"), std::string::npos) << got;
+}
+
+TEST(ListIdioms, LeavesWrittenAndOutsideListsAndErrorsAlone) {
+  const std::string ir =
+      "graph(%n : int, %li : int[]):\n"
+      "  %0 : int = prim::Constant[value=0]()\n"
+      "  %5 : int = prim::Constant[value=5]()\n"
+      "  %w : int[] = prim::ListConstruct(%n)\n"
+      "  %w2 : int[] = aten::append(%w, %5)\n"
+      "  %wl : int = aten::len(%w)\n"
+      "  %ll : int = aten::len(%li)\n"
+      "  %a : int[] = prim::ListConstruct(%n)\n"
+      "  %out : int = aten::__getitem__(%a, %5)\n"
+      "  %p : int, %q : int = prim::ListUnpack(%a)\n"
+      "  %t : (int, int, int, int, int) = prim::TupleConstruct(%wl, %ll, %out, %p, %q)\n"
+      "  return (%t)\n";
+  GraphPtr g = parse_ir(ir);
+  EXPECT_FALSE(fold_list_idioms(*g));
+  EXPECT_EQ(g->str(false), parse_ir(ir)->str(false));
+}
+
+}  // namespace
+}  // namespace torchlet::jit
