@@ -309,6 +309,49 @@ class GraphPassesTest(unittest.TestCase):
             self.assertEqual(got, want, name)
         self.assertGreater(compared, 40)
 
+    def test_dict_rules_as_torch_peephole_applies_them(self):
+        # torch has no pass of the dict rules alone: its whole peephole (which ends with
+        # DCE) is the oracle, on a graph none of peephole's other rules touch. Folded:
+        # len and present constant keys of unwritten constructs with int, float or str
+        # keys. Kept: a missing key, a written dict, a repeated key (-0. equals 0.), a
+        # non-constant key, a dict from outside.
+        text = """graph(%x : Tensor, %y : Tensor, %k : str, %d : Dict(str, Tensor)):
+  %a : str = prim::Constant[value="a"]()
+  %b : str = prim::Constant[value="b"]()
+  %z : str = prim::Constant[value="z"]()
+  %one : int = prim::Constant[value=1]()
+  %f0 : float = prim::Constant[value=0.]()
+  %fm0 : float = prim::Constant[value=-0.]()
+  %f1 : float = prim::Constant[value=1.5]()
+  %s : Dict(str, Tensor) = prim::DictConstruct(%a, %x, %b, %y)
+  %sa : Tensor = aten::__getitem__(%s, %b)
+  %sl : int = aten::len(%s)
+  %sz : Tensor = aten::__getitem__(%s, %z)
+  %i : Dict(int, Tensor) = prim::DictConstruct(%one, %y)
+  %ig : Tensor = aten::__getitem__(%i, %one)
+  %fl : Dict(float, Tensor) = prim::DictConstruct(%f1, %x, %f0, %y)
+  %fg : Tensor = aten::__getitem__(%fl, %f0)
+  %dup : Dict(float, Tensor) = prim::DictConstruct(%f0, %x, %fm0, %y)
+  %dl : int = aten::len(%dup)
+  %dg : Tensor = aten::__getitem__(%dup, %f0)
+  %nk : Dict(str, Tensor) = prim::DictConstruct(%k, %x, %a, %y)
+  %nl : int = aten::len(%nk)
+  %ng : Tensor = aten::__getitem__(%nk, %a)
+  %w : Dict(str, Tensor) = prim::DictConstruct(%a, %x)
+  aten::_set_item(%w, %b, %y)
+  %wl : int = aten::len(%w)
+  %wg : Tensor = aten::__getitem__(%w, %a)
+  %ol : int = aten::len(%d)
+  %out : (Tensor, int, Tensor, Tensor, Tensor, int, Tensor, int, Tensor, int, Tensor, int) = prim::TupleConstruct(%sa, %sl, %sz, %ig, %fg, %dl, %dg, %nl, %ng, %wl, %wg, %ol)
+  return (%out)
+"""
+        g = torch._C.parse_ir(text)
+        torch._C._jit_pass_peephole(g)
+        want = canonical(str(g))
+        got = canonical(self.torchlet_after(text, ["dict_idioms", "dce_keep_writes"]))
+        self.assertEqual(got, want, f"--- torchlet\n{got}\n--- torch\n{want}")
+        self.assertEqual(got.count("aten::__getitem__"), 4)  # sz, dg, ng and wg stay
+
     def test_signed_zeros_stay_apart_where_torch_merges_them(self):
         # A deliberate difference: torch's CSE and constant pooling compare float
         # constants with ==, so -0. and 0. become one constant, and 1 / x then gives inf

@@ -87,6 +87,25 @@ TEST(IRParser, HandWrittenControlFlow) {
   EXPECT_GT(fresh->unique(), 6u);
 }
 
+// torch writes a node without outputs as `aten::_set_item(...)` in the IR it parses and
+// as ` = aten::_set_item(...)` when it prints; both read, and print torch's way.
+TEST(IRParser, NodesWithoutOutputsWithOrWithoutTheEqualsSign) {
+  const std::string printed =
+      "graph(%d : Dict(str, int),\n"
+      "      %k : str,\n"
+      "      %v : int):\n"
+      "   = aten::_set_item(%d, %k, %v)\n"
+      "   = aten::_set_item(%d, %k, %v)\n"
+      "  return (%d)\n";
+  GraphPtr g = parse_ir(
+      "graph(%d : Dict(str, int), %k : str, %v : int):\n"
+      "  aten::_set_item(%d, %k, %v)\n"
+      "   = aten::_set_item(%d, %k, %v)\n"
+      "  return (%d)\n");
+  g->lint();
+  EXPECT_EQ(g->str(false), printed);
+}
+
 TEST(IRParser, AttributesAndConstants) {
   const std::string text =
       "graph(%x : Tensor):\n"

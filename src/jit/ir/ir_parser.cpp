@@ -3,7 +3,8 @@
 // source location):
 //   graph   := 'graph' '(' [def {',' def}] ')' ':' stmts 'return' '(' [refs] ')'
 //              {'with' kind '=' graph}
-//   stmts   := {[def {',' def}] '=' kind [attrs] '(' [refs] ')' {block}}
+//   stmts   := {[[def {',' def}] '='] kind [attrs] '(' [refs] ')' {block}}
+//              (a node without outputs may omit the '=', as torch's parser wants it)
 //   block   := 'block' N '(' [def {',' def}] ')' ':' stmts '->' '(' [refs] ')'
 //   def     := '%' name [':' type]          refs := '%' name {',' '%' name}
 //   attrs   := '[' ident '=' literal {',' ident '=' literal} ']'
@@ -297,14 +298,17 @@ class IRParser {
     while (true) {
       char c = peek();
       if (c == '-' || (c == 'r' && s_.substr(pos_, 6) == "return")) return;
-      if (c != '%' && c != '=') fail("expected a statement, '->' or 'return'");
+      if (c != '%' && c != '=' && !ascii_word(c)) fail("expected a statement, '->' or 'return'");
       statement(g, b);
     }
   }
 
   void statement(Graph& g, Block* b) {
-    std::vector<Def> outs = defs_until('=');
-    expect('=');
+    std::vector<Def> outs;
+    if (peek() == '%' || peek() == '=') {
+      outs = defs_until('=');
+      expect('=');
+    }
     std::string kind = kind_text();
     Node* n = g.create(Symbol::from_qual_string(kind), 0);
     for (const Def& d : outs) n->add_output()->set_type(d.type);

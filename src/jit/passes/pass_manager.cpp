@@ -12,6 +12,7 @@
 #include "jit/passes/constant_pooling.h"
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/dict_idioms.h"
 #include "jit/passes/freeze_module.h"
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
@@ -60,6 +61,9 @@ const std::vector<GraphPass>& graph_passes() {
        "remove nodes nothing live needs; writes only when nothing can see them (torch's EliminateDeadCode on a graph)"},
       {"dce_keep_writes", [](Graph& g) { return eliminate_dead_code(g, DeadCodeWrites::KeepAll); },
        "remove nodes nothing live needs, keeping every write (torch._C._jit_pass_dce)"},
+      {"dict_idioms", fold_dict_idioms,
+       "answer len and constant-key indexing of dicts built in the graph with distinct constant int, float or str "
+       "keys that nothing writes (the dict rules of torch's peephole)"},
       {"inline", inline_calls,
        "replace calls of functions and methods known from the types by their graphs (torch._C._jit_pass_inline)"},
       {"list_idioms", fold_list_idioms,
