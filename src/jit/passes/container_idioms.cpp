@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -149,11 +150,13 @@ bool same_key(const IValue& a, const IValue& b) {
   return false;
 }
 
+using DictEntries = std::vector<std::pair<IValue, Value*>>;
+
 // A construct's entries when every key is a constant and no two are equal.
-std::optional<std::vector<std::pair<IValue, Value*>>> known_entries(const Node* construct) {
+std::optional<DictEntries> known_entries(const Node* construct) {
   const TypeKind key_kind = construct->output()->type()->contained().at(0)->kind();
   if (key_kind != TypeKind::Int && key_kind != TypeKind::Float && key_kind != TypeKind::Str) return std::nullopt;
-  std::vector<std::pair<IValue, Value*>> entries;
+  DictEntries entries;
   for (size_t i = 0; i + 1 < construct->inputs().size(); i += 2) {
     std::optional<IValue> key = to_ivalue(construct->input(i));
     if (!key) return std::nullopt;
@@ -164,37 +167,56 @@ std::optional<std::vector<std::pair<IValue, Value*>>> known_entries(const Node* 
   return entries;
 }
 
-bool fold_dict_use(Graph& graph, Node* n, Node* construct) {
-  if (n->kind() == sym::aten_len && n->inputs().size() == 1) {
-    auto entries = known_entries(construct);
-    if (!entries) return false;
-    InsertPointGuard guard(graph, n);
-    n->output()->replace_all_uses_with(
-        graph.insert_constant(IValue(static_cast<int64_t>(entries->size())), n->source_range()));
-    return true;
+// A construct is read once however many lookups use it: checking its keys is quadratic,
+// and a graph can hold thousands of lookups of one dict.
+class DictIdioms {
+ public:
+  explicit DictIdioms(Graph& g) : graph_(g) { collect_written(AliasDb(g), TypeKind::Dict, g.block(), written_); }
+
+  bool run() {
+    auto fold_node = [this](Node* n, Node* construct) { return fold(n, construct); };
+    return fold_construct_uses(graph_.block(), TypeKind::Dict, sym::prim_DictConstruct, written_, fold_node);
   }
-  if (n->kind() == sym::aten___getitem__ && n->inputs().size() == 2) {
-    std::optional<IValue> key = to_ivalue(n->input(1));
-    auto entries = key ? known_entries(construct) : std::nullopt;
-    if (!entries) return false;
-    for (const auto& e : *entries) {
-      if (!same_key(e.first, *key)) continue;
-      n->output()->replace_all_uses_with(e.second);
+
+ private:
+  const std::optional<DictEntries>& entries_of(const Node* construct) {
+    auto it = entries_.find(construct);
+    if (it == entries_.end()) it = entries_.emplace(construct, known_entries(construct)).first;
+    return it->second;
+  }
+
+  bool fold(Node* n, Node* construct) {
+    if (n->kind() == sym::aten_len && n->inputs().size() == 1) {
+      const auto& entries = entries_of(construct);
+      if (!entries) return false;
+      InsertPointGuard guard(graph_, n);
+      n->output()->replace_all_uses_with(
+          graph_.insert_constant(IValue(static_cast<int64_t>(entries->size())), n->source_range()));
       return true;
     }
+    if (n->kind() == sym::aten___getitem__ && n->inputs().size() == 2) {
+      std::optional<IValue> key = to_ivalue(n->input(1));
+      if (!key) return false;
+      const auto& entries = entries_of(construct);
+      if (!entries) return false;
+      for (const auto& e : *entries) {
+        if (!same_key(e.first, *key)) continue;
+        n->output()->replace_all_uses_with(e.second);
+        return true;
+      }
+    }
+    return false;
   }
-  return false;
-}
+
+  Graph& graph_;
+  ValueSet written_;
+  std::unordered_map<const Node*, std::optional<DictEntries>> entries_;
+};
 
 }  // namespace
 
 bool fold_list_idioms(Graph& graph) { return ListIdioms(graph).run(); }
 
-bool fold_dict_idioms(Graph& graph) {
-  ValueSet written;
-  collect_written(AliasDb(graph), TypeKind::Dict, graph.block(), written);
-  auto fold_node = [&graph](Node* n, Node* construct) { return fold_dict_use(graph, n, construct); };
-  return fold_construct_uses(graph.block(), TypeKind::Dict, sym::prim_DictConstruct, written, fold_node);
-}
+bool fold_dict_idioms(Graph& graph) { return DictIdioms(graph).run(); }
 
 }  // namespace torchlet::jit
