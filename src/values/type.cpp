@@ -94,9 +94,10 @@ TypePtr Type::named_tuple(std::string qualified_name, std::vector<std::string> f
 TypePtr Type::future(TypePtr e) { return std::make_shared<Type>(TypeKind::Future, std::vector<TypePtr>{std::move(e)}, ""); }
 TypePtr Type::rref(TypePtr e) { return std::make_shared<Type>(TypeKind::RRef, std::vector<TypePtr>{std::move(e)}, ""); }
 TypePtr Type::class_named(std::string n) { return ClassType::create(std::move(n)); }
-TypePtr Type::tensor_with_details(std::string spelling) {
+TypePtr Type::refined_tensor(TensorDetails details) {
+  if (details.nothing_known()) return tensor();
   auto t = std::make_shared<Type>(TypeKind::Tensor, std::vector<TypePtr>{}, "");
-  t->tensor_details_ = std::move(spelling);
+  t->tensor_details_ = std::make_shared<const TensorDetails>(std::move(details));
   return t;
 }
 TypePtr Type::var(std::string n) { return std::make_shared<Type>(TypeKind::Var, std::vector<TypePtr>{}, std::move(n)); }
@@ -169,7 +170,7 @@ std::string Type::str() const {
     case TypeKind::Class:
     case TypeKind::Var: return name_;
     case TypeKind::Tensor:
-      if (!tensor_details_.empty()) return tensor_details_;
+      if (tensor_details_) return tensor_details_->str();
       return std::string(kSingletonNames[static_cast<size_t>(kind_)]);
     case TypeKind::Any:
     case TypeKind::AnyEnum:
@@ -208,6 +209,7 @@ std::string Type::annotation_str() const {
     case TypeKind::Future: return "Future[" + contained_[0]->annotation_str() + "]";
     case TypeKind::RRef: return "RRef[" + contained_[0]->annotation_str() + "]";
     case TypeKind::Number: return "number";
+    case TypeKind::Tensor: return "Tensor";  // details are graph spelling only, as torch's
     case TypeKind::Enum:
     case TypeKind::Interface:
     case TypeKind::Class:
@@ -215,7 +217,6 @@ std::string Type::annotation_str() const {
     case TypeKind::Var: return name_;
     case TypeKind::Any:
     case TypeKind::AnyEnum:
-    case TypeKind::Tensor:
     case TypeKind::Storage:
     case TypeKind::Float:
     case TypeKind::Complex:
@@ -245,7 +246,9 @@ bool Type::equals(const Type& o) const {
   if (kind_ != o.kind_) return false;
   if (name_ != o.name_ && kind_ != TypeKind::Var) return false;
   if (field_names_ != o.field_names_) return false;
-  if (tensor_details_ != o.tensor_details_) return false;
+  if (!tensor_details_ != !o.tensor_details_ || (tensor_details_ && !(*tensor_details_ == *o.tensor_details_))) {
+    return false;
+  }
   if (contained_.size() != o.contained_.size()) return false;
   for (size_t i = 0; i < contained_.size(); ++i) {
     if (!contained_[i]->equals(*o.contained_[i])) return false;
@@ -284,8 +287,10 @@ bool Type::passes_isinstance(const Type& tested) const {
 
 bool Type::is_subtype_of(const Type& o) const {
   if (o.kind_ == TypeKind::Any || equals(o)) return true;
-  // Any tensor, however refined, is a Tensor.
-  if (kind_ == TypeKind::Tensor && o.kind_ == TypeKind::Tensor && o.tensor_details_.empty()) return true;
+  // Any tensor, however refined, is a Tensor; a refined one fits what it refines.
+  if (kind_ == TypeKind::Tensor && o.kind_ == TypeKind::Tensor) {
+    return !o.tensor_details_ || (tensor_details_ && tensor_details_->fits(*o.tensor_details_));
+  }
   // A union (or Optional) on the left: every member must fit.
   if (kind_ == TypeKind::Union) {
     return std::all_of(contained_.begin(), contained_.end(), [&](const TypePtr& m) { return m->is_subtype_of(o); });
@@ -425,6 +430,11 @@ std::optional<TypePtr> unify_types(const TypePtr& a, const TypePtr& b, bool defa
                                    const TypePtr& type_hint) {
   if (b->is_subtype_of(*a)) return a;
   if (a->is_subtype_of(*b)) return b;
+  // Two tensor types: what both know alike (torch's TensorType::merge).
+  if (a->kind() == TypeKind::Tensor && b->kind() == TypeKind::Tensor) {
+    if (!a->tensor_details() || !b->tensor_details()) return Type::tensor();
+    return Type::refined_tensor(a->tensor_details()->merged_with(*b->tensor_details()));
+  }
   // None with T: Optional[T] (T not itself nullable, handled above).
   if (a->kind() == TypeKind::None) return Type::optional(b);
   if (b->kind() == TypeKind::None) return Type::optional(a);
@@ -601,7 +611,11 @@ class TypeParser {
     }
     if (peek() == '[' && is_generic(n)) return generic(n);
     if (graph_ && n == "Function") return std::make_shared<FunctionType>("", nullptr);
-    if (graph_ && peek() == '(' && is_tensor_spelling(n)) return tensor_details(n);
+    if (graph_) {
+      std::optional<DType> dtype;
+      if (tensor_dtype_spelling(n, dtype) && peek() == '(') return tensor_details(dtype);
+      if (auto t = dtype_only_tensor(n)) return *t;
+    }
     for (size_t i = 0; i < std::size(kSingletonNames); ++i) {
       if (!kSingletonNames[i].empty() && kSingletonNames[i] == n) return Type::get(static_cast<TypeKind>(i));
     }
@@ -617,22 +631,60 @@ class TypeParser {
   }
 
   // Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), Long(requires_grad=0,
-  // device=cpu), Tensor(requires_grad=0): the detailed tensor types traced graphs print.
-  static bool is_tensor_spelling(const std::string& n) {
-    static const char* const kNames[] = {"Tensor", "Float", "Double", "Half", "BFloat16", "Long", "Int", "Short",
-                                         "Char", "Byte", "Bool", "ComplexFloat", "ComplexDouble", "ComplexHalf"};
-    return std::find(std::begin(kNames), std::end(kNames), n) != std::end(kNames);
+  // device=cpu), Float(): refined tensor types as graphs print them. Beside torch's own
+  // parser this also reads what torch prints but cannot read back: "Tensor(2, *)",
+  // "Tensor(device=cpu)" and a dtype without details, "FloatTensor".
+  //
+  // Whether n is "Tensor" (dtype left unknown) or a dtype's c10 name ("Float").
+  static bool tensor_dtype_spelling(std::string_view n, std::optional<DType>& dtype) {
+    dtype.reset();
+    if (n == "Tensor") return true;
+    for (int i = 0; i < kNumDTypes; ++i) {
+      auto d = static_cast<DType>(i);
+      if (dtype_info(d).scalar_type_name == n) {
+        dtype = d;
+        return true;
+      }
+    }
+    return false;
   }
-  TypePtr tensor_details(const std::string& n) {
+  // "FloatTensor", "FloatTensor(requires_grad=0, device=cpu)": a dtype, rank unknown.
+  std::optional<TypePtr> dtype_only_tensor(std::string_view n) {
+    if (n.size() <= 6 || !n.ends_with("Tensor")) return std::nullopt;
+    std::optional<DType> dtype;
+    if (!tensor_dtype_spelling(n.substr(0, n.size() - 6), dtype) || !dtype) return std::nullopt;
+    TensorDetails d;
+    if (peek() == '(') {
+      d = read_details(dtype);
+      if (!d.sizes->empty()) fail("a tensor type spelled with its dtype and 'Tensor' has no sizes");
+    }
+    d.dtype = dtype;
+    d.sizes.reset();
+    return Type::refined_tensor(std::move(d));
+  }
+  // torch prints both a rank-unknown and a rank-0 tensor of unknown dtype with a known
+  // device as "Tensor(device=cpu)"; the first is the common one (and "Tensor()" is
+  // rank 0 unambiguously).
+  TypePtr tensor_details(std::optional<DType> dtype) {
+    TensorDetails d = read_details(dtype);
+    if (!dtype && d.sizes->empty() && (d.requires_grad || d.device)) d.sizes.reset();
+    return Type::refined_tensor(std::move(d));
+  }
+  TensorDetails read_details(std::optional<DType> dtype) {
+    expect('(');
     const size_t open = pos_;
-    int depth = 0;
-    do {
+    int depth = 1;
+    while (depth > 0) {
       if (pos_ >= s_.size()) fail("unterminated tensor type details");
       if (s_[pos_] == '(' || s_[pos_] == '[') ++depth;
       else if (s_[pos_] == ')' || s_[pos_] == ']') --depth;
       ++pos_;
-    } while (depth > 0);
-    return Type::tensor_with_details(n + std::string(s_.substr(open, pos_ - open)));
+    }
+    try {
+      return parse_tensor_details(dtype, s_.substr(open, pos_ - 1 - open));
+    } catch (const ValueError& e) {
+      fail(e.what());
+    }
   }
 
   static bool is_generic(const std::string& n) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include <torchlet/dtype.h>
 #include <torchlet/ivalue.h>
 
 namespace torchlet::jit {
@@ -36,6 +37,36 @@ inline constexpr size_t kMaxTypeDepth = 256;
 // share its parts, so 40 lines of source (t1 = (t0, t0), t2 = (t1, t1), ...) build a type
 // of 2^40 parts that every print or comparison walks in full. Real types have dozens.
 inline constexpr size_t kMaxTypeParts = size_t{1} << 16;
+
+// What a refined tensor type knows of the tensors it describes: torch's TensorType
+// fields, each possibly unknown. Graphs print it as torch does ("Float(2, *, strides=[3,
+// 1], requires_grad=0, device=cpu)", "FloatTensor" for a dtype alone, "Float()" for rank
+// 0); tensor_details.cpp owns printing, parsing, subtyping and merging.
+struct TensorDetails {
+  std::optional<DType> dtype;
+  // nullopt: the rank is unknown; else one entry per dimension, nullopt where unknown.
+  std::optional<std::vector<std::optional<int64_t>>> sizes;
+  // Only complete strides are kept (one per dimension): torch prints no others.
+  std::optional<std::vector<int64_t>> strides;
+  std::optional<bool> requires_grad;
+  std::optional<Device> device;
+
+  bool operator==(const TensorDetails&) const = default;
+  bool nothing_known() const { return !dtype && !sizes && !strides && !requires_grad && !device; }
+  std::optional<size_t> rank() const { return sizes ? std::optional<size_t>(sizes->size()) : std::nullopt; }
+  // Every size, when all are known (torch's concrete_sizes()).
+  std::optional<std::vector<int64_t>> concrete_sizes() const;
+  std::string str() const;
+  // torch's TensorType::isSubtypeOf: each detail `other` knows, this one knows alike.
+  bool fits(const TensorDetails& other) const;
+  // torch's TensorType::merge: what both know alike; the rest unknown.
+  TensorDetails merged_with(const TensorDetails& other) const;
+};
+
+// Reads the details after a dtype name (or "Tensor" when dtype is unknown), as graph
+// text spells them: `inner` is what the parentheses hold ("2, *, strides=[3, 1],
+// requires_grad=0, device=cpu"). ValueError naming what is wrong otherwise.
+TensorDetails parse_tensor_details(std::optional<DType> dtype, std::string_view inner);
 
 class ClassType;
 class EnumType;
@@ -103,11 +134,12 @@ class Type : public std::enable_shared_from_this<Type> {
   static TypePtr class_named(std::string qualified_name);
   static TypePtr var(std::string name);
 
-  // A tensor type with the details traced graphs print, kept verbatim so the graph
-  // prints back as it was: "Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)".
-  // It is a Tensor (kind Tensor) and a subtype of plain Tensor.
-  static TypePtr tensor_with_details(std::string spelling);
-  const std::string& tensor_details() const { return tensor_details_; }
+  // A tensor type with what is known of its values (TensorDetails); plain Tensor when
+  // nothing is. It is a Tensor (kind Tensor) and a subtype of any tensor type whose
+  // known details it shares.
+  static TypePtr refined_tensor(TensorDetails details);
+  // The details of a refined tensor type; null for plain Tensor and every other kind.
+  const TensorDetails* tensor_details() const { return tensor_details_.get(); }
 
   // Shorthands for the common singletons.
   static TypePtr tensor() { return get(TypeKind::Tensor); }
@@ -123,7 +155,7 @@ class Type : public std::enable_shared_from_this<Type> {
   std::vector<TypePtr> contained_;
   std::string name_;
   std::vector<std::string> field_names_;
-  std::string tensor_details_;  // kind Tensor only; empty for plain Tensor
+  std::shared_ptr<const TensorDetails> tensor_details_;  // kind Tensor only; null for plain Tensor
   size_t depth_ = 1;             // 1 + the deepest contained type's
   size_t parts_ = 1;             // 1 + the contained types' parts, a shared one each time
 };
@@ -231,6 +263,9 @@ class FunctionType : public Type {
  private:
   Function* function_;
 };
+
+// t with every tensor type in it plain (torch's unshapedType): Float(2, 3)[] -> Tensor[].
+TypePtr unshaped_type(const TypePtr& t);
 
 // torch's unifyTypes: the least type both a and b are subtypes of, when TorchScript
 // has one (int, float -> none: numbers do not unify; T, None -> Optional[T];
