@@ -199,6 +199,34 @@ TEST(AliasDb, MovesKeepDataAndMemoryOrder) {
   }
 }
 
+// torch's placement: a node moved later to just before a point (or earlier to just after
+// one) stays on its side and what depends on it goes past the point, so the point must
+// not depend on that.
+TEST(AliasDb, MovesToTheNearSideOfAPointSendTheirDependentsPastIt) {
+  const char* text = R"IR(graph(%x : Tensor, %y : Tensor):
+  %zero : int = prim::Constant[value=0]()
+  %p : Tensor = aten::relu(%x)
+  %q : Tensor = aten::neg(%p)
+  %l : Tensor[] = prim::ListConstruct(%x, %y)
+  %w : Tensor[] = aten::append(%l, %q)
+  %s : Tensor = aten::tanh(%x)
+  %r : Tensor = aten::cat(%l, %zero)
+  %out : (Tensor, Tensor, Tensor) = prim::TupleConstruct(%q, %s, %r)
+  return (%out)
+)IR";
+  GraphPtr g = parse_ir(text);
+  AliasDb db(*g);
+  // The list cannot reach its cat unchanged: the append that writes it would have to
+  // pass the cat, which reads it.
+  EXPECT_FALSE(db.could_move_before_topologically(producer(*g, "l"), producer(*g, "r")));
+  EXPECT_TRUE(db.move_before_topologically_valid(producer(*g, "p"), producer(*g, "s")));
+  g->lint();
+  const Node* s = producer(*g, "s");
+  EXPECT_EQ(s->prev(), producer(*g, "p"));
+  EXPECT_EQ(s->next(), producer(*g, "q"));
+  EXPECT_EQ(s->next()->next(), producer(*g, "w"));
+}
+
 TEST(AliasDb, DumpNamesLocationsAndWrites) {
   GraphPtr g = parse_ir(R"IR(graph(%x : Tensor):
   %one : int = prim::Constant[value=1]()

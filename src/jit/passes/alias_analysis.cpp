@@ -602,42 +602,46 @@ bool AliasDb::depends_on(const Node* later, const Node* earlier) const {
   return overlaps(w_earlier, read_by(later)) || overlaps(w_earlier, w_later) || overlaps(w_later, read_by(earlier));
 }
 
+// torch's tryMove. The nodes between n and move_point that depend on n (moving later)
+// or that n depends on (moving earlier) move too. When n ends on the side of move_point
+// it starts on (before a later point, after an earlier one), only n goes there and those
+// nodes go to move_point's far side; otherwise they all pass move_point together. Either
+// way move_point must not depend on what passes it (or it on move_point).
 bool AliasDb::try_move(Node* n, Node* move_point, Side side, bool dry_run) const {
   if (n == move_point) return true;
   if (n->owning_block() != move_point->owning_block()) return false;
-  std::vector<Node*> group{n};  // what moves with n, in program order
-  auto group_depends_on = [&](const Node* cur) {
-    return std::any_of(group.begin(), group.end(), [&](const Node* g) { return depends_on(g, cur); });
-  };
-  auto depends_on_group = [&](const Node* cur) {
-    return std::any_of(group.begin(), group.end(), [&](const Node* g) { return depends_on(cur, g); });
-  };
-  if (n->is_before(move_point)) {
-    // Moving later: nodes passed over that need n's results (or its memory effects)
-    // move along, after it.
-    for (Node* cur = n->next();; cur = cur->next()) {
-      if (cur == move_point && side == Side::Before) break;
-      const bool dependent = depends_on_group(cur);
-      if (cur == move_point) {
-        if (dependent) return false;
-        break;
-      }
-      if (dependent) group.push_back(cur);
-    }
-  } else {
-    // Moving earlier: nodes passed over that n needs move along, before it.
-    for (Node* cur = n->prev();; cur = cur->prev()) {
-      if (cur == move_point && side == Side::After) break;
-      const bool needed = group_depends_on(cur);
-      if (cur == move_point) {
-        if (needed) return false;
-        break;
-      }
-      if (needed) group.insert(group.begin(), cur);
-    }
+  const bool later = n->is_before(move_point);
+  const bool split = later == (side == Side::Before);
+  std::vector<Node*> group{n};  // n and what moves with it, in program order
+  for (Node* cur = later ? n->next() : n->prev(); cur != move_point; cur = later ? cur->next() : cur->prev()) {
+    const bool tied = std::any_of(group.begin(), group.end(),
+                                  [&](const Node* g) { return later ? depends_on(cur, g) : depends_on(g, cur); });
+    if (!tied) continue;
+    if (later) group.push_back(cur);
+    else group.insert(group.begin(), cur);
   }
+  auto passes = [&](const Node* g) {
+    return (!split || g != n) && (later ? depends_on(move_point, g) : depends_on(g, move_point));
+  };
+  if (std::any_of(group.begin(), group.end(), passes)) return false;
   if (dry_run) return true;
-  if (side == Side::Before) {
+  if (split) {
+    // n beside move_point on its own side; the rest beyond, in order.
+    if (later) {
+      n->move_before(move_point);
+      Node* anchor = move_point;
+      for (Node* g : group) {
+        if (g == n) continue;
+        g->move_after(anchor);
+        anchor = g;
+      }
+    } else {
+      n->move_after(move_point);
+      for (Node* g : group) {
+        if (g != n) g->move_before(move_point);
+      }
+    }
+  } else if (side == Side::Before) {
     for (Node* g : group) g->move_before(move_point);
   } else {
     Node* anchor = move_point;
