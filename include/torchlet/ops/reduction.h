@@ -19,6 +19,9 @@ namespace torchlet {
 // `dim` empty means every dimension (torch's dim=None / dim=[]).
 Tensor sum(const Tensor& self, IntList dim = {}, bool keepdim = false,
            std::optional<DType> dtype = std::nullopt);
+// Tensor.sum_to_size: sums the dimensions a broadcast to self's sizes would have made
+// (leading ones, and those `size` has as 1); ValueError when size does not broadcast.
+Tensor sum_to_size(const Tensor& self, IntList size);
 Tensor mean(const Tensor& self, IntList dim = {}, bool keepdim = false,
             std::optional<DType> dtype = std::nullopt);
 Tensor prod(const Tensor& self, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,

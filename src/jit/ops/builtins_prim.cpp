@@ -67,6 +67,11 @@ Tensor num_to_tensor(const Scalar& x) {
 // unchecked_unwrap_optional is the identity, as in torch: the compiler emits it only
 // where it has proven the value is not None. prim::data too (no autograd here).
 IValue identity(IValue v) { return v; }
+// aten::_unwrap_optional (torch.jit._unwrap_optional): the user's own assertion.
+IValue unwrap_optional(IValue v) {
+  TL_CHECK(!v.isNone(), ValueError, "Unwrapping null optional");
+  return v;
+}
 IValue tuple_index(const IValue& t, int64_t i) {
   const auto& e = t.tupleRef().elements;
   return e[normalize_index(i, e.size(), "tuple index out of range")];
@@ -164,6 +169,7 @@ static RegisterOps reg({
     {"prim::NumToTensor.Scalar(Scalar a) -> Tensor", boxed<&num_to_tensor>},
     {"prim::NumToTensor.bool(bool a) -> Tensor", boxed<&num_to_tensor>},
     {"prim::unchecked_unwrap_optional(t(a)? optional) -> t(a)", boxed<&identity>},
+    {"aten::_unwrap_optional(t(a)? optional) -> t(a)", boxed<&unwrap_optional>},
     {"prim::TupleIndex(Any tup, int i) -> Any", boxed<&tuple_index>},
     {"aten::__is__(t1 self, t2 obj) -> bool", boxed<&is_>},
     {"aten::__isnot__(t1 self, t2 obj) -> bool", boxed<&isnot>},

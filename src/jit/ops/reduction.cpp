@@ -1,8 +1,9 @@
 // Reductions: sum, mean, prod, amax/amin, max/min (every overload: of every element, by
 // dim with indices, and the binary .other form), argmax/argmin, all/any (of tensors and
-// of lists), var/std, std_mean/var_mean, aminmax, logsumexp, count_nonzero,
-// nansum/nanmean and equal, each beside its out= forms (Note [out= forms] in
-// out_forms.h), registered from the kernels' signatures (Note [Boxing] in boxing.h).
+// of lists), sum_to_size (and autodiff's _grad_sum_to_size), var/std, std_mean/var_mean,
+// aminmax, logsumexp, count_nonzero, nansum/nanmean and equal, each beside its out= forms
+// (Note [out= forms] in out_forms.h), registered from the kernels' signatures (Note
+// [Boxing] in boxing.h).
 // sum of a number list (sum.int, sum.float, ...; list_builtins.h) sits before the
 // tensor sum, the order they register in (docs/operators.md). The norms are
 // linalg.cpp's, the scans cumulative.cpp's. Cases run through torch in
@@ -24,6 +25,10 @@ IntList dims_or_all(const std::optional<IntList>& dim) { return dim.value_or(Int
 Tensor sum_all(const Tensor& self, std::optional<DType> dtype) { return torchlet::sum(self, {}, false, dtype); }
 Tensor sum_dims(const Tensor& self, std::optional<IntList> dim, bool keepdim, std::optional<DType> dtype) {
   return torchlet::sum(self, dims_or_all(dim), keepdim, dtype);
+}
+// The autodiff form: None sums nothing (the tensor itself, as the alias says).
+Tensor grad_sum_to_size(const Tensor& self, std::optional<IntList> size) {
+  return size ? torchlet::sum_to_size(self, *size) : self;
 }
 Tensor mean_all(const Tensor& self, std::optional<DType> dtype) { return torchlet::mean(self, {}, false, dtype); }
 Tensor mean_dims(const Tensor& self, std::optional<IntList> dim, bool keepdim, std::optional<DType> dtype) {
@@ -106,6 +111,8 @@ static RegisterOps reg({
     {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", boxed<&sum_all>},
     {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", into_outs<"aten::sum", 1, any_dtype>},
     {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", boxed<&sum_dims>},
+    {"aten::sum_to_size(Tensor self, int[] size) -> Tensor", boxed<&torchlet::sum_to_size>},
+    {"aten::_grad_sum_to_size(Tensor(a) self, int[]? size) -> Tensor(a)", boxed<&grad_sum_to_size>},
     {"aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", out_variant<&sum_dims>},
     {"aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", boxed<&mean_all>},
     {"aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", boxed<&mean_dims>},

@@ -261,6 +261,24 @@ Tensor sum(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> d
   return sum_impl(self, dim, keepdim, dtype, false, "sum");
 }
 
+Tensor sum_to_size(const Tensor& self, IntList size) {
+  const IntList have = self.sizes();
+  const size_t lead = have.size() >= size.size() ? have.size() - size.size() : 0;
+  bool expandable = size.size() <= have.size();
+  for (size_t i = 0; expandable && i < size.size(); ++i) {
+    expandable = size[i] == have[lead + i] || size[i] == 1;
+  }
+  TL_CHECK(expandable, ValueError, "size {{{}}} is not expandable to size {{{}}}.", shape_repr(size), shape_repr(have));
+  // torch's sum_to: the leading dimensions and each one `size` makes 1, kept as 1.
+  Shape reduced;
+  for (size_t i = 0; i < have.size(); ++i) {
+    if (i < lead || (size[i - lead] == 1 && have[i] != 1)) reduced.push_back(static_cast<int64_t>(i));
+  }
+  if (reduced.empty()) return self;
+  Tensor out = sum(self, reduced, true);
+  return lead > 0 ? out.view(size) : out;
+}
+
 Tensor mean(const Tensor& self, IntList dim, bool keepdim, std::optional<DType> dtype) {
   DType d = dtype.value_or(self.dtype());
   TL_CHECK(is_floating(d) || is_complex(d), TypeError,
