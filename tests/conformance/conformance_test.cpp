@@ -171,9 +171,10 @@ TEST(Conformance, ProgramsMatchTorch) {
 TEST(Conformance, ProgramsComputeTheSameAfterGraphPasses) {
   const std::vector<std::vector<std::string>> pipelines = {
       {"constprop_immutable"}, {"constant_pooling"}, {"cse"}, {"dce"}, {"dce_keep_writes"}, {"inline"},
-      {"none_checks"}, {"list_idioms"}, {"dict_idioms"},
+      {"none_checks"}, {"list_idioms"}, {"dict_idioms"}, {"peephole"},
       {"inline", "none_checks", "list_idioms", "dict_idioms", "constprop_immutable", "constant_pooling", "cse",
-       "dce"}};
+       "dce"},
+      {"inline", "peephole", "constprop_immutable", "constant_pooling", "peephole", "cse", "dce"}};
   // Programs may mutate their arguments (lists appended to in place), so every run
   // starts from a fresh load of the cases.
   std::set<std::string> matching;

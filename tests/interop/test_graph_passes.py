@@ -22,9 +22,179 @@ TORCH_PASS = {
     "constant_pooling": torch._C._jit_pass_constant_pooling,
     "constprop_immutable": torch._C._jit_pass_constant_propagation_immutable_types,
     "list_idioms": lambda g: torch._C._jit_pass_peephole_list_idioms(g, False),
+    "peephole": torch._C._jit_pass_peephole,
+    "peephole_no_shapes": lambda g: torch._C._jit_pass_peephole(g, True),
 }
 
 HAND_WRITTEN = {
+    # Peephole's tensor rules: sizes, ranks, dtypes and devices the refined types know
+    # become constants (not where a size, rank or index is unknown); t().t(),
+    # expand to its own size, type_as of the same dtype and device, Int of NumToTensor,
+    # _grad_sum_to_size of None and chains of it.
+    "peephole_tensor_rules": """graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %y : Float(2, *, requires_grad=0, device=cpu),
+      %z : Long(4, device=cpu),
+      %u : Tensor,
+      %n : int):
+  %none : NoneType = prim::Constant()
+  %f : bool = prim::Constant[value=0]()
+  %m1 : int = prim::Constant[value=-1]()
+  %one : int = prim::Constant[value=1]()
+  %five : int = prim::Constant[value=5]()
+  %zero : int = prim::Constant[value=0]()
+  %s : int[] = aten::size(%x)
+  %sy : int[] = aten::size(%y)
+  %sy1 : int = aten::size(%y, %m1)
+  %sy0 : int = aten::size(%y, %zero)
+  %sx1 : int = aten::size(%x, %m1)
+  %sx5 : int = aten::size(%x, %five)
+  %su : int = aten::size(%u, %one)
+  %syn : int = aten::size(%y, %n)
+  %d : int = aten::dim(%y)
+  %du : int = aten::dim(%u)
+  %dt : int = prim::dtype(%z)
+  %dv : Device = prim::device(%y)
+  %cu : bool = prim::is_cuda(%z)
+  %fp : bool = aten::is_floating_point(%z)
+  %cx : bool = aten::is_complex(%x)
+  %ls : int[] = aten::size(%y)
+  %l : int = aten::len(%ls)
+  %e : Tensor = aten::expand(%x, %s, %f)
+  %t1 : Tensor = aten::t(%u)
+  %t2 : Tensor = aten::t(%t1)
+  %ta : Tensor = aten::type_as(%x, %y)
+  %tb : Tensor = aten::type_as(%x, %z)
+  %tc : Tensor = aten::type_as(%x, %u)
+  %nt : Tensor = prim::NumToTensor(%n)
+  %ni : int = aten::Int(%nt)
+  %g : Tensor = aten::_grad_sum_to_size(%u, %none)
+  %g1 : Tensor = aten::_grad_sum_to_size(%u, %s)
+  %g2 : Tensor = aten::_grad_sum_to_size(%g1, %sy)
+  %out : (int[], int[], int, int, int, int, int, int, int, int, int, Device, bool, bool, bool, int, Tensor, Tensor, Tensor, Tensor, Tensor, int, Tensor, Tensor) = prim::TupleConstruct(%s, %sy, %sy1, %sy0, %sx1, %sx5, %su, %syn, %d, %du, %dt, %dv, %cu, %fp, %cx, %l, %e, %t2, %ta, %tb, %tc, %ni, %g, %g2)
+  return (%out)
+""",
+    # Peephole's scalar rules: If outputs equal to the condition, Optional outputs
+    # refined, `is None` the types decide, unwraps and casts of what cannot be None,
+    # Int/ceil of an int, x == x of bool/int/float/int[], int * 1, // 1, + 0, - 0,
+    # constants merged through + and - chains and moved second for + and *, outputs
+    # typed None made the None constant.
+    "peephole_scalar_rules": """graph(%x : Tensor, %n : int, %m : int, %c : bool, %o : Tensor?, %l : int[], %dd : Dict(int, float), %fl : float):
+  %none : NoneType = prim::Constant()
+  %t : bool = prim::Constant[value=1]()
+  %f : bool = prim::Constant[value=0]()
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %three : int = prim::Constant[value=3]()
+  %b1 : bool = prim::If(%c)
+    block0():
+      -> (%t)
+    block1():
+      -> (%f)
+  %b2 : bool = prim::If(%c)
+    block0():
+      -> (%f)
+    block1():
+      -> (%t)
+  %r : Tensor? = prim::If(%c)
+    block0():
+      -> (%x)
+    block1():
+      -> (%x)
+  %r2 : Tensor? = prim::If(%c)
+    block0():
+      -> (%x)
+    block1():
+      -> (%none)
+  %i1 : bool = aten::__is__(%x, %none)
+  %i2 : bool = aten::__isnot__(%none, %x)
+  %i3 : bool = aten::__is__(%o, %none)
+  %u1 : Tensor = aten::_unwrap_optional(%x)
+  %u2 : Tensor = prim::unchecked_unwrap_optional(%o)
+  %cst : Tensor = prim::unchecked_cast(%x)
+  %cst2 : Tensor = prim::unchecked_cast(%o)
+  %iv : int = aten::Int(%n)
+  %ce : int = aten::ceil(%n)
+  %e1 : bool = aten::eq(%n, %n)
+  %e2 : bool = aten::ne(%l, %l)
+  %e3 : bool = aten::eq(%c, %c)
+  %e4 : Tensor = aten::eq(%x, %x)
+  %e5 : bool = aten::eq(%n, %m)
+  %e6 : bool = aten::eq(%fl, %fl)
+  %m1 : int = aten::mul(%n, %one)
+  %m2 : int = aten::mul(%one, %n)
+  %m3 : int = aten::mul(%two, %n)
+  %fd : int = aten::floordiv(%n, %one)
+  %a0 : int = aten::add(%n, %zero)
+  %s0 : int = aten::sub(%n, %zero)
+  %a1 : int = aten::add(%n, %one)
+  %a2 : int = aten::add(%a1, %two)
+  %a3 : int = aten::sub(%a1, %three)
+  %a4 : int = aten::sub(%a1, %one)
+  %a5 : int = aten::add(%two, %m)
+  %a6 : int = aten::add(%a5, %three)
+  %nn : NoneType = prim::Uninitialized()
+  %out : (bool, bool, Tensor?, Tensor?, bool, bool, bool, Tensor, Tensor, Tensor, Tensor, int, int, bool, bool, bool, Tensor, bool, bool, int, int, int, int, int, int, int, int, int, int, NoneType) = prim::TupleConstruct(%b1, %b2, %r, %r2, %i1, %i2, %i3, %u1, %u2, %cst, %cst2, %iv, %ce, %e1, %e2, %e3, %e4, %e5, %e6, %m1, %m2, %m3, %fd, %a0, %s0, %a2, %a3, %a4, %a6, %nn)
+  return (%out)
+""",
+    # Alias-sensitive rules: dim() of a convolution's result (not past a write to it),
+    # x + 0 / x * 1 / x / 1 where no dtype promotion can change the result.
+    "peephole_alias_rules": """graph(%x : Tensor, %w : Tensor, %f32 : Float(2, 3), %i64 : Long(2, 3), %y : Tensor, %z : Tensor):
+  %none : NoneType = prim::Constant()
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %fzero : float = prim::Constant[value=0.]()
+  %fone : float = prim::Constant[value=1.]()
+  %l1 : int[] = prim::ListConstruct(%one)
+  %l0 : int[] = prim::ListConstruct(%zero)
+  %c : Tensor = aten::conv2d(%x, %w, %none, %l1, %l0, %l1, %one)
+  %d : int = aten::dim(%c)
+  %c1 : Tensor = aten::conv1d(%x, %w, %none, %l1, %l0, %l1, %one)
+  %d1 : int = aten::dim(%c1)
+  %cw : Tensor = aten::conv3d(%x, %w, %none, %l1, %l0, %l1, %one)
+  %dw1 : int = aten::dim(%cw)
+  %r : Tensor = aten::relu_(%cw)
+  %dw2 : int = aten::dim(%cw)
+  %a1 : Tensor = aten::add(%y, %zero, %one)
+  %a2 : Tensor = aten::add(%f32, %fzero, %one)
+  %a3 : Tensor = aten::add(%i64, %fzero, %one)
+  %s1 : Tensor = aten::sub(%f32, %zero, %one)
+  %m1 : Tensor = aten::mul(%f32, %fone)
+  %m2 : Tensor = aten::mul(%y, %one)
+  %m3 : Tensor = aten::mul(%i64, %fone)
+  %v1 : Tensor = aten::div(%f32, %one)
+  %v2 : Tensor = aten::div(%i64, %one)
+  %out : (int, int, int, int, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor) = prim::TupleConstruct(%d, %d1, %dw1, %dw2, %r, %a1, %a2, %a3, %s1, %m1, %m3, %v1, %v2, %m2)
+  return (%out, %z)
+""",
+    # Concat combining: a cat inside a cat along the same constant dimension, used once,
+    # merges; not along another dimension, not when used twice, not past a write.
+    "peephole_concats": """graph(%a : Tensor, %b : Tensor, %c : Tensor, %d : Tensor):
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %l1 : Tensor[] = prim::ListConstruct(%a, %b)
+  %c1 : Tensor = aten::cat(%l1, %zero)
+  %l2 : Tensor[] = prim::ListConstruct(%c, %c1, %d)
+  %c2 : Tensor = aten::cat(%l2, %zero)
+  %l3 : Tensor[] = prim::ListConstruct(%c2, %a)
+  %c3 : Tensor = aten::cat(%l3, %zero)
+  %l4 : Tensor[] = prim::ListConstruct(%a, %b)
+  %c4 : Tensor = aten::cat(%l4, %one)
+  %l5 : Tensor[] = prim::ListConstruct(%c4, %c)
+  %c5 : Tensor = aten::cat(%l5, %zero)
+  %l6 : Tensor[] = prim::ListConstruct(%a, %b)
+  %c6 : Tensor = aten::cat(%l6, %zero)
+  %l7 : Tensor[] = prim::ListConstruct(%c6, %c)
+  %c7 : Tensor = aten::cat(%l7, %zero)
+  %l8 : Tensor[] = prim::ListConstruct(%c6, %d)
+  %c8 : Tensor = aten::cat(%l8, %zero)
+  %l9 : Tensor[] = prim::ListConstruct(%a, %b)
+  %x : Tensor[] = aten::append(%l9, %c)
+  %c9 : Tensor = aten::cat(%l9, %zero)
+  %l10 : Tensor[] = prim::ListConstruct(%c9, %d)
+  %c10 : Tensor = aten::cat(%l10, %zero)
+  return (%c3, %c5, %c7, %c8, %c10)
+""",
     # DCE: writes to inputs and to what escapes stay; If outputs nobody uses go; a loop's
     # carried value stays while the body reads it.
     "writes_and_control_flow": """graph(%x : Tensor, %y : Tensor, %n : int, %c : bool):
@@ -367,6 +537,32 @@ class GraphPassesTest(unittest.TestCase):
                 got = self.torchlet_after(text, [p])
                 self.assertIn("value=-0.]", got)
                 self.assertIn("value=0.]", got)
+
+    def test_peephole_differs_from_torch_where_torch_changes_the_program(self):
+        # Deliberate differences, each a rewrite of torch's that changes what the program
+        # computes: torch takes an Any for never None and folds `a is None` to False;
+        # it rewires int / 1 (a float) to the int. torchlet keeps both, and folds
+        # `None is None` to True, which torch leaves.
+        text = """graph(%a : Any, %n : int):
+  %none : NoneType = prim::Constant()
+  %one : int = prim::Constant[value=1]()
+  %b : bool = aten::__is__(%a, %none)
+  %c : bool = aten::__is__(%none, %none)
+  %q : float = aten::div(%n, %one)
+  return (%b, %c, %q)
+"""
+        g = torch._C.parse_ir(text)
+        torch._C._jit_pass_peephole(g)
+        want = str(g)
+        self.assertNotIn("aten::__is__(%a", want)
+        self.assertIn("bool = prim::Constant[value=0]()", want)
+        self.assertNotIn("aten::div", want)
+        self.assertRegex(want, r"aten::__is__\((%\d+), \1\)")
+        got = self.torchlet_after(text, ["peephole"])
+        self.assertIn("aten::__is__(%a, %none)", got)
+        self.assertIn("aten::div(%n, %one)", got)
+        self.assertIn("bool = prim::Constant[value=1]()", got)
+        self.assertNotIn("aten::__is__(%none, %none)", got)
 
     def test_unknown_pass_is_named(self):
         path = pathlib.Path(self.tmp.name) / "u.ir"

@@ -74,8 +74,7 @@ TEST(ModelGraphs, TorchvisionModelsMatchTorch) {
     const DictImpl& d = data.dictRef();
     IValue self = build_object(root, "", d.find(IValue("attrs"))->dictRef(), cu);
     GraphPtr optimized = g->copy();
-    run_passes(*optimized, {"list_idioms", "dict_idioms", "constprop_immutable", "constant_pooling", "cse", "dce"},
-               /*lint=*/true);
+    run_passes(*optimized, {"peephole", "constprop_immutable", "constant_pooling", "cse", "dce"}, /*lint=*/true);
     EXPECT_NE(optimized->str(), g->str()) << "the passes found nothing to do";
     auto* forward = cu->create_function(name + ".forward", g);
     auto* forward_optimized = cu->create_function(name + ".forward_optimized", optimized);

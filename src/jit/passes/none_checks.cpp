@@ -7,8 +7,6 @@
 
 namespace torchlet::jit {
 
-namespace {
-
 bool may_be_none(const TypePtr& t) {
   switch (t->kind()) {
     case TypeKind::None:
@@ -23,14 +21,26 @@ bool may_be_none(const TypePtr& t) {
   }
 }
 
-// The answer of `a is b` when the types alone decide it.
-std::optional<bool> is_answer(const Value* a, const Value* b) {
-  const bool a_none = a->type()->kind() == TypeKind::None;
-  const bool b_none = b->type()->kind() == TypeKind::None;
+bool must_be_none(const Value* v) {
+  if (v->type()->kind() == TypeKind::None) return true;
+  const Node* n = v->node();
+  return n->kind() == sym::prim_Constant && !n->has_attributes() && v->type()->kind() == TypeKind::Optional;
+}
+
+std::optional<bool> identity_answer(const Value* a, const Value* b) {
+  const bool a_none = must_be_none(a);
+  const bool b_none = must_be_none(b);
   if (a_none && b_none) return true;
   if ((a_none && !may_be_none(b->type())) || (b_none && !may_be_none(a->type()))) return false;
   return std::nullopt;
 }
+
+bool is_redundant_cast(const Node* n) {
+  return n->kind() == sym::prim_unchecked_cast && n->inputs().size() == 1 &&
+         unshaped_type(n->input()->type())->is_subtype_of(*unshaped_type(n->output()->type()));
+}
+
+namespace {
 
 bool fold(Graph& graph, Block* block) {
   bool changed = false;
@@ -39,15 +49,14 @@ bool fold(Graph& graph, Block* block) {
     for (Block* sub : n->blocks()) changed |= fold(graph, sub);
     const std::string& kind = n->kind().qual_string();
     if ((kind == "aten::__is__" || kind == "aten::__isnot__") && n->inputs().size() == 2) {
-      if (auto same = is_answer(n->input(0), n->input(1))) {
+      if (auto same = identity_answer(n->input(0), n->input(1))) {
         InsertPointGuard guard(graph, n);
         Value* c = graph.insert_constant(IValue(kind == "aten::__is__" ? *same : !*same), n->source_range());
         n->output()->replace_all_uses_with(c);
         n->destroy();
         changed = true;
       }
-    } else if (n->kind() == sym::prim_unchecked_cast && n->inputs().size() == 1 &&
-               n->input()->type()->is_subtype_of(*n->output()->type())) {
+    } else if (is_redundant_cast(n)) {
       n->output()->replace_all_uses_with(n->input());
       n->destroy();
       changed = true;

@@ -18,6 +18,7 @@
 #include "jit/passes/inliner.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
+#include "jit/passes/peephole.h"
 #include "jit/runtime/function.h"
 
 namespace torchlet::jit {
@@ -70,6 +71,12 @@ const std::vector<GraphPass>& graph_passes() {
        "(torch._C._jit_pass_peephole_list_idioms)"},
       {"none_checks", fold_none_checks,
        "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
+      {"peephole", [](Graph& g) { return peephole(g); },
+       "torch's peephole rules: tensor idioms (incl. answers from refined tensor types), list and dict idioms, "
+       "alias-sensitive and scalar rules, concat combining, then dead code (torch._C._jit_pass_peephole)"},
+      {"peephole_no_shapes", [](Graph& g) { return peephole(g, false); },
+       "peephole without answers from refined tensor types "
+       "(torch._C._jit_pass_peephole(g, disable_shape_peepholes=True))"},
       {"remove_dropout", remove_eval_dropout, "drop dropout whose train argument is a constant False (eval mode)"},
       {"fold_conv_bn", fold_frozen_conv_batch_norm,
        "fold eval-mode batch norms of constant statistics into the convolutions before them "
