@@ -23,10 +23,43 @@ TORCH_PASS = {
     "constprop_immutable": torch._C._jit_pass_constant_propagation_immutable_types,
     "list_idioms": lambda g: torch._C._jit_pass_peephole_list_idioms(g, False),
     "peephole": torch._C._jit_pass_peephole,
+    "loop_unrolling": torch._C._jit_pass_loop_unrolling,
+    "constant_loop_unrolling": torch._C._jit_pass_constant_loop_unrolling,
     "peephole_no_shapes": lambda g: torch._C._jit_pass_peephole(g, True),
 }
 
 HAND_WRITTEN = {
+    # Loop unrolling: a constant short loop becomes straight-line code, a loop of
+    # unknown length repeats its body 8 times with an epilogue (its counter carried
+    # through both), a constant long one too, loops in loops from the inside out.
+    "loops": """graph(%x : Tensor, %n : int):
+  %t : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %three : int = prim::Constant[value=3]()
+  %big : int = prim::Constant[value=100]()
+  %a : Tensor = prim::Loop(%three, %t, %x)
+    block0(%i : int, %p : Tensor):
+      %q : Tensor = aten::add(%p, %x, %one)
+      -> (%t, %q)
+  %b : Tensor, %s : int = prim::Loop(%n, %t, %a, %one)
+    block0(%i2 : int, %p2 : Tensor, %s2 : int):
+      %q2 : Tensor = aten::mul(%p2, %x)
+      %s3 : int = aten::add(%s2, %i2)
+      -> (%t, %q2, %s3)
+  %c : Tensor = prim::Loop(%big, %t, %b)
+    block0(%i3 : int, %p3 : Tensor):
+      %q3 : Tensor = aten::neg(%p3)
+      -> (%t, %q3)
+  %d : Tensor = prim::Loop(%n, %t, %c)
+    block0(%i4 : int, %p4 : Tensor):
+      %q4 : Tensor = prim::Loop(%three, %t, %p4)
+        block0(%j : int, %r : Tensor):
+          %r2 : Tensor = aten::relu(%r)
+          -> (%t, %r2)
+      -> (%t, %q4)
+  %out : (Tensor, int) = prim::TupleConstruct(%d, %s)
+  return (%out)
+""",
     # Peephole's tensor rules: sizes, ranks, dtypes and devices the refined types know
     # become constants (not where a size, rank or index is unknown); t().t(),
     # expand to its own size, type_as of the same dtype and device, Int of NumToTensor,
@@ -376,6 +409,42 @@ HAND_WRITTEN = {
   return (%t)
 """,
 }
+
+def loop_of_size(n):
+    """A for-loop whose body holds n nodes, an If with one more and three return nodes
+    (n + 5 by torch's count, whose limit is 32), then a while loop, which no unrolling
+    touches, and a loop of constant length that reads its counter."""
+    body = "".join(f"      %v{k} : Tensor = aten::neg({'%p' if k == 0 else f'%v{k - 1}'})\n" for k in range(n))
+    last = f"%v{n - 1}"
+    return f"""graph(%x : Tensor, %n : int, %c : bool):
+  %t : bool = prim::Constant[value=1]()
+  %a : Tensor = prim::Loop(%n, %t, %x)
+    block0(%i : int, %p : Tensor):
+{body}      %w : Tensor = prim::If(%c)
+        block0():
+          %y : Tensor = aten::relu({last})
+          -> (%y)
+        block1():
+          -> ({last})
+      -> (%t, %w)
+  %b : Tensor = prim::Loop(%n, %c, %a)
+    block0(%i2 : int, %p2 : Tensor):
+      %q2 : Tensor = aten::neg(%p2)
+      -> (%c, %q2)
+  %five : int = prim::Constant[value=5]()
+  %s : int = prim::Loop(%five, %t, %n)
+    block0(%i3 : int, %s2 : int):
+      %s3 : int = aten::mul(%s2, %i3)
+      -> (%t, %s3)
+  %o : (Tensor, int) = prim::TupleConstruct(%b, %s)
+  return (%o)
+"""
+
+
+# The largest body torch unrolls, and one node more.
+HAND_WRITTEN["loop_body_at_the_size_limit"] = loop_of_size(27)
+HAND_WRITTEN["loop_body_over_the_size_limit"] = loop_of_size(28)
+
 
 NAME = re.compile(r"%[A-Za-z0-9_.]+")
 

@@ -470,34 +470,46 @@ Node* Block::prepend_node(Node* n) {
   return n;
 }
 
+namespace {
+
+// Into another graph names are kept as they are; within one graph (inlining) the copies
+// get fresh .N suffixes of the same base, as torch's copyMetadata does.
+Value* copy_value_metadata(Value* to, const Value* from, bool same_graph) {
+  to->set_type(from->type());
+  if (from->has_debug_name()) to->set_debug_name(same_graph ? from->debug_name_base() : from->debug_name());
+  return to;
+}
+
+}  // namespace
+
+Node* Graph::create_clone(const Node* n, const std::function<Value*(Value*)>& value_map) {
+  const bool same_graph = n->owning_graph() == this;
+  Node* c = create(n->kind(), 0);
+  c->copy_attributes(*n);
+  c->source_range_ = n->source_range_;
+  c->op_ = n->op_;
+  c->schema_ = n->schema_;
+  for (Value* in : n->inputs()) c->add_input(value_map(in));
+  for (Value* out : n->outputs()) copy_value_metadata(c->add_output(), out, same_graph);
+  for (const Block* b : n->blocks()) c->add_block()->clone_from(b, value_map);
+  return c;
+}
+
 void Block::clone_from(const Block* src, const std::function<Value*(Value*)>& value_map) {
   std::unordered_map<const Value*, Value*> local;
-  auto env = [&](Value* v) -> Value* {
+  std::function<Value*(Value*)> env = [&](Value* v) -> Value* {
     auto it = local.find(v);
     if (it != local.end()) return it->second;
     Value* mapped = value_map(v);
     TL_INTERNAL_ASSERT(mapped != nullptr, fmt::format("clone: no mapping for %{}", v->debug_name()));
     return mapped;
   };
-  // Into another graph names are kept as they are; within one graph (inlining) the
-  // copies get fresh .N suffixes of the same base, as torch's copyMetadata does.
-  bool same_graph = src->owning_graph() == graph_;
-  auto copy_meta = [&](Value* to, const Value* from) {
-    to->set_type(from->type());
-    if (from->has_debug_name()) to->set_debug_name(same_graph ? from->debug_name_base() : from->debug_name());
-    return to;
-  };
-  for (Value* in : src->inputs()) local[in] = copy_meta(add_input(), in);
+  const bool same_graph = src->owning_graph() == graph_;
+  for (Value* in : src->inputs()) local[in] = copy_value_metadata(add_input(), in, same_graph);
   for (Node* n : src->nodes()) {
-    Node* c = graph_->create(n->kind(), 0);
-    c->copy_attributes(*n);
-    c->source_range_ = n->source_range_;
-    c->op_ = n->op_;
-    c->schema_ = n->schema_;
-    for (Value* in : n->inputs()) c->add_input(env(in));
-    for (Value* out : n->outputs()) local[out] = copy_meta(c->add_output(), out);
+    Node* c = graph_->create_clone(n, env);
+    for (size_t i = 0; i < n->outputs().size(); ++i) local[n->output(i)] = c->output(i);
     append_node(c);
-    for (const Block* b : n->blocks()) c->add_block()->clone_from(b, env);
   }
   for (Value* out : src->outputs()) register_output(env(out));
 }

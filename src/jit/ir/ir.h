@@ -322,6 +322,10 @@ class Graph : public std::enable_shared_from_this<Graph> {
   // --- creating nodes (unlinked until inserted) -----------------------------------------
   Node* create(Symbol kind, size_t num_outputs = 1);
   Node* create(Symbol kind, const std::vector<Value*>& inputs, size_t num_outputs = 1);
+  // A copy of n (attributes, operator, outputs' types and names, nested blocks), its
+  // inputs through value_map; values nested blocks use from outside map the same way.
+  // Outputs of a copy within the same graph get fresh names of the same base.
+  Node* create_clone(const Node* n, const std::function<Value*(Value*)>& value_map);
   // A prim::Constant for v, typed as torch types constants (bool, int, float, str,
   // Device, None, Tensor, lists, tuples...). ValueError for values that cannot be
   // constants (objects of classes, futures).

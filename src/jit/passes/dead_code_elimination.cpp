@@ -40,6 +40,23 @@ class DeadCodeEliminator {
     return changed_;
   }
 
+  // torch's EliminateDeadCode(block, recurse=false): without the rest of the graph
+  // nothing in the block is known live but by its uses and effects, so a node goes when
+  // nothing uses it and it has no effect (writes count), last first.
+  bool run_block(Block* b) {
+    std::vector<Node*> nodes(b->nodes().begin(), b->nodes().end());
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+      Node* n = *it;
+      remove_dead_if_outputs(n);
+      remove_dead_loop_outputs(n);
+      if (!n->has_uses() && !has_effects(n)) {
+        n->destroy();
+        changed_ = true;
+      }
+    }
+    return changed_;
+  }
+
  private:
   bool writes_memory(const Node* n) const {
     if (alias_db_) return false;  // judged by what the write reaches (mark_if_live)
@@ -158,5 +175,9 @@ class DeadCodeEliminator {
 }  // namespace
 
 bool eliminate_dead_code(Graph& graph, DeadCodeWrites writes) { return DeadCodeEliminator(graph, writes).run(); }
+
+bool eliminate_dead_code_in_block(Block* block) {
+  return DeadCodeEliminator(*block->owning_graph(), DeadCodeWrites::KeepAll).run_block(block);
+}
 
 }  // namespace torchlet::jit

@@ -21,4 +21,8 @@ enum class DeadCodeWrites {
 // Returns whether it changed anything.
 bool eliminate_dead_code(Graph& graph, DeadCodeWrites writes = DeadCodeWrites::AliasAware);
 
+// One block alone, its nested blocks left as they are (torch's EliminateDeadCode(block,
+// /*recurse=*/false)): nodes nothing uses and without effects, writes kept.
+bool eliminate_dead_code_in_block(Block* block);
+
 }  // namespace torchlet::jit

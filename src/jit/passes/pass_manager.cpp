@@ -16,6 +16,7 @@
 #include "jit/passes/freeze_module.h"
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
+#include "jit/passes/loop_unrolling.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
 #include "jit/passes/peephole.h"
@@ -69,6 +70,11 @@ const std::vector<GraphPass>& graph_passes() {
       {"list_idioms", fold_list_idioms,
        "answer len, indexing, unpacking, + and slices of lists built in the graph that nothing writes "
        "(torch._C._jit_pass_peephole_list_idioms)"},
+      {"loop_unrolling", unroll_loops,
+       "repeat small for-loop bodies 8 times with an epilogue loop, short constant-length loops fully "
+       "(torch._C._jit_pass_loop_unrolling)"},
+      {"constant_loop_unrolling", unroll_constant_loops,
+       "the same for for-loops of a constant trip count only (torch._C._jit_pass_constant_loop_unrolling)"},
       {"none_checks", fold_none_checks,
        "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
       {"peephole", [](Graph& g) { return peephole(g); },
