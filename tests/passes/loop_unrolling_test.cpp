@@ -58,5 +58,37 @@ TEST(LoopUnrolling, EffectsRepeatInOrderAndWhileLoopsStay) {
   EXPECT_EQ(count(text, "prim::Loop"), 1u) << text;
 }
 
+TEST(LoopUnrolling, NestedConstantLoopsStopGrowingAtABudget) {
+  // Four nested loops of 63 trips: unrolled as torch would, 15 million copies of the
+  // body. The innermost loops unroll until the copies would pass the budget.
+  std::string ir = "graph(%x : Tensor):\n  %t : bool = prim::Constant[value=1]()\n"
+                   "  %n : int = prim::Constant[value=63]()\n";
+  std::string close;
+  std::string indent = "  ";
+  std::string carried = "%x";
+  for (int level = 0; level < 4; ++level) {
+    const std::string v = "%l" + std::to_string(level);
+    ir += indent + v + " : Tensor = prim::Loop(%n, %t, " + carried + ")\n" + indent + "  block0(%i" +
+          std::to_string(level) + " : int, %p" + std::to_string(level) + " : Tensor):\n";
+    carried = "%p" + std::to_string(level);
+    indent += "    ";
+  }
+  ir += indent + "%y : Tensor = aten::neg(" + carried + ")\n";
+  std::string result = "%y";
+  for (int level = 3; level >= 0; --level) {
+    ir += indent + "-> (%t, " + result + ")\n";
+    indent.resize(indent.size() - 4);
+    result = "%l" + std::to_string(level);
+  }
+  ir += "  return (%l0)\n";
+  GraphPtr g = parse_ir(ir);
+  EXPECT_TRUE(unroll_constant_loops(*g));
+  g->lint();
+  const std::string text = g->str(false);
+  EXPECT_LT(count(text, "aten::neg"), size_t{1} << 17) << "copies past the budget";
+  EXPECT_GE(count(text, "aten::neg"), 63u * 63u) << "the two inner levels unroll";
+  EXPECT_GE(count(text, "prim::Loop"), 1u);
+}
+
 }  // namespace
 }  // namespace torchlet::jit

@@ -17,6 +17,10 @@ namespace {
 constexpr int64_t kUnrollFactor = 8;
 constexpr int64_t kMaxBodySize = 32;
 constexpr int64_t kMaxBodyRepeats = 64;
+// Constant unrolling has no body-size limit in torch, so loops nested in loops multiply:
+// four levels of 63 trips make 15 million copies. A loop whose copies would hold more
+// nodes than this stays a loop (torch would unroll it, or run out of memory).
+constexpr int64_t kMaxCopiedNodes = int64_t{1} << 16;
 
 const Symbol kRoundToZeroFloordiv = Symbol::from_qual_string("aten::__round_to_zero_floordiv");
 
@@ -55,6 +59,20 @@ int64_t limited_block_size(const Block* body, int64_t limit) {
 }
 
 bool is_small_block(const Block* body) { return limited_block_size(body, kMaxBodySize + 1) <= kMaxBodySize; }
+
+// How many copies of the body unrolling makes: all iterations of a short constant loop,
+// else the unroll factor.
+int64_t copies_made(const Node* loop) {
+  std::optional<int64_t> length = constant_int(loop->input(0));
+  return length && *length < kMaxBodyRepeats ? std::max<int64_t>(*length, 0) : kUnrollFactor;
+}
+
+bool within_copy_budget(const Node* loop) {
+  const int64_t copies = copies_made(loop);
+  if (copies == 0) return true;
+  const int64_t per_copy = kMaxCopiedNodes / copies;
+  return limited_block_size(loop->blocks()[0], per_copy + 1) <= per_copy;
+}
 
 Value* insert_int_op(Graph& graph, Symbol kind, Value* a, Value* b) {
   Value* out = graph.insert(kind, {a, b})->output();
@@ -164,7 +182,8 @@ bool unroll_block(Graph& graph, Block* block, bool constant_only) {
   for (Node* n : nodes) {
     for (Block* sub : n->blocks()) changed |= unroll_block(graph, sub, constant_only);
     if (!is_for_loop(n)) continue;
-    if (constant_only ? n->input(0)->node()->kind() != sym::prim_Constant : !is_small_block(n->blocks()[0])) {
+    if (constant_only ? n->input(0)->node()->kind() != sym::prim_Constant || !within_copy_budget(n)
+                      : !is_small_block(n->blocks()[0])) {
       continue;
     }
     unroll(graph, n);
