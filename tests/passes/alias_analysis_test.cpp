@@ -142,6 +142,21 @@ TEST(AliasDb, ContainersHoldWhatGoesIn) {
   EXPECT_FALSE(db.may_alias(find(*g, "c"), a));  // cat makes a new tensor
 }
 
+TEST(AliasDb, AListOnlyReturnedKeepsItsElementsApart) {
+  // Nothing in the graph can take an element back out of a list it only returns, so
+  // the element stays itself rather than joining every tensor of the graph (torch
+  // 1.13's dump says "%l contains: %c").
+  GraphPtr g = parse_ir(R"IR(graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %c : Tensor = aten::clone(%x, %none)
+  %l : Tensor[] = prim::ListConstruct(%c)
+  return (%l)
+)IR");
+  AliasDb db(*g);
+  EXPECT_FALSE(db.may_alias(find(*g, "c"), find(*g, "x")));
+  EXPECT_TRUE(db.may_contain_alias(find(*g, "l"), find(*g, "c")));
+}
+
 TEST(AliasDb, LoopCarriedValuesPointToBothEnds) {
   GraphPtr g = parse_ir(R"IR(graph(%x : Tensor, %n : int):
   %t : bool = prim::Constant[value=1]()

@@ -103,11 +103,14 @@ bool is_within(const Node* inner, const Node* n) {
 }
 
 // Is every use of `container` an operator argument without alias annotations (read,
-// not kept, written or returned)?
+// not kept, written or returned) or the graph's own return?
 bool only_read_by_operators(const Value* container) {
   if (!container->has_uses()) return false;
   for (const Use& u : container->uses()) {
     const Node* user = u.user;
+    // Returned from the graph itself: nothing after takes an element back out (torch's
+    // functionalNonEscapingListUse says the same).
+    if (user->kind() == sym::prim_Return && !user->owning_block()->owning_node()) continue;
     if (user->kind().ns() == "prim") return false;
     const Operator* op = user->op() ? user->op() : resolve_node_operator(*user);
     if (!op || op->schema().is_vararg || u.offset >= op->schema().arguments.size()) return false;
@@ -281,8 +284,8 @@ void AliasDb::analyze_node(const Node* node) {
     // The container is new, but what goes into it is not tracked once inside: torch
     // makes each mutable input a wildcard (an element read back from a list may be any
     // of them), and so does this -- unless every use of the container is an operator
-    // that only reads it (aten::cat(tensors), aten::lstm(hx)), where nothing can be taken
-    // back out.
+    // that only reads it (aten::cat(tensors), aten::lstm(hx)) or the graph's return,
+    // where nothing can be taken back out.
     for (const Value* out : node->outputs()) {
       give_fresh_alias(out, false);
       const bool only_read = only_read_by_operators(out);
