@@ -172,10 +172,11 @@ TEST(Conformance, ProgramsComputeTheSameAfterGraphPasses) {
   const std::vector<std::vector<std::string>> pipelines = {
       {"constprop_immutable"}, {"constant_pooling"}, {"cse"}, {"dce"}, {"dce_keep_writes"}, {"inline"},
       {"none_checks"}, {"list_idioms"}, {"dict_idioms"}, {"peephole"}, {"loop_unrolling"}, {"constant_loop_unrolling"},
+      {"remove_mutation"},
       {"inline", "none_checks", "list_idioms", "dict_idioms", "constprop_immutable", "constant_pooling", "cse",
        "dce"},
-      {"inline", "peephole", "constprop_immutable", "loop_unrolling", "constprop_immutable", "constant_pooling",
-       "peephole", "cse", "dce"}};
+      {"inline", "peephole", "constprop_immutable", "loop_unrolling", "constprop_immutable", "remove_mutation",
+       "constant_pooling", "peephole", "cse", "dce"}};
   // Programs may mutate their arguments (lists appended to in place), so every run
   // starts from a fresh load of the cases.
   std::set<std::string> matching;

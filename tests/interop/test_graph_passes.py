@@ -24,11 +24,54 @@ TORCH_PASS = {
     "list_idioms": lambda g: torch._C._jit_pass_peephole_list_idioms(g, False),
     "peephole": torch._C._jit_pass_peephole,
     "loop_unrolling": torch._C._jit_pass_loop_unrolling,
+    "remove_mutation": torch._C._jit_pass_remove_mutation,
     "constant_loop_unrolling": torch._C._jit_pass_constant_loop_unrolling,
     "peephole_no_shapes": lambda g: torch._C._jit_pass_peephole(g, True),
 }
 
 HAND_WRITTEN = {
+    # Mutation removal: in-place ops on fresh values (and on an If output fresh in both
+    # branches) become functional, fill_ and zero_ full_like and zeros_like; not on an
+    # input, a view (select), or a value read before the write; list appends, inserts
+    # and item sets join the ListConstruct, not after another use of the list.
+    "mutations": """graph(%x : Tensor, %y : Tensor, %c : bool, %v : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %zero : int = prim::Constant[value=0]()
+  %m1 : int = prim::Constant[value=-1]()
+  %f : float = prim::Constant[value=2.5]()
+  %a : Tensor = aten::mul(%x, %y)
+  %a2 : Tensor = aten::add_(%a, %y, %one)
+  %a3 : Tensor = aten::relu_(%a)
+  %b : Tensor = aten::add_(%x, %y, %one)
+  %d : Tensor = aten::neg(%y)
+  %e : Tensor = aten::select(%d, %zero, %zero)
+  %e2 : Tensor = aten::mul_(%e, %f)
+  %g : Tensor = aten::neg(%y)
+  %g2 : Tensor = aten::fill_(%g, %f)
+  %h : Tensor = aten::neg(%y)
+  %h2 : Tensor = aten::zero_(%h)
+  %i : Tensor = prim::If(%c)
+    block0():
+      %i1 : Tensor = aten::neg(%y)
+      -> (%i1)
+    block1():
+      %i2 : Tensor = aten::relu(%y)
+      -> (%i2)
+  %i3 : Tensor = aten::sigmoid_(%i)
+  %l : Tensor[] = prim::ListConstruct(%x)
+  %l1 : Tensor[] = aten::append(%l, %y)
+  aten::insert(%l, %m1, %v)
+  %l3 : Tensor[] = aten::_set_item(%l, %zero, %d)
+  %w : Tensor[] = prim::ListConstruct(%x)
+  %w1 : Tensor[] = aten::append(%w, %y)
+  %wl : Tensor[] = aten::add(%w, %w)
+  %w2 : Tensor[] = aten::append(%w, %v)
+  %k : Tensor = aten::neg(%y)
+  %k1 : Tensor = aten::tanh(%k)
+  %k2 : Tensor = aten::add_(%k, %one, %one)
+  %out : (Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor[], Tensor, Tensor, Tensor[], Tensor[]) = prim::TupleConstruct(%a3, %b, %d, %g2, %h2, %i3, %e2, %l, %k1, %k2, %wl, %w)
+  return (%out)
+""",
     # Loop unrolling: a constant short loop becomes straight-line code, a loop of
     # unknown length repeats its body 8 times with an epilogue (its counter carried
     # through both), a constant long one too, loops in loops from the inside out.
@@ -632,6 +675,20 @@ class GraphPassesTest(unittest.TestCase):
         self.assertIn("aten::div(%n, %one)", got)
         self.assertIn("bool = prim::Constant[value=1]()", got)
         self.assertNotIn("aten::__is__(%none, %none)", got)
+
+    def test_remove_mutation_keeps_normal_which_torch_rewrites(self):
+        # torch turns x.normal_() of a fresh x into aten::normal(mean, std, x.size(), ...,
+        # x's dtype, layout and device, x.is_pinned()), operators torchlet does not have;
+        # the in-place form stays, which computes the same.
+        text = """graph(%y : Tensor):
+  %n : float = prim::Constant[value=0.]()
+  %none : NoneType = prim::Constant()
+  %r : Tensor = aten::neg(%y)
+  %r2 : Tensor = aten::normal_(%r, %n, %n, %none)
+  return (%r2)
+"""
+        self.assertIn("aten::normal(", torch_after(text, ["remove_mutation"]))
+        self.assertIn("aten::normal_(%r, %n, %n, %none)", self.torchlet_after(text, ["remove_mutation"]))
 
     def test_unknown_pass_is_named(self):
         path = pathlib.Path(self.tmp.name) / "u.ir"

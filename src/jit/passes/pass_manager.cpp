@@ -20,6 +20,7 @@
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
 #include "jit/passes/peephole.h"
+#include "jit/passes/remove_mutation.h"
 #include "jit/runtime/function.h"
 
 namespace torchlet::jit {
@@ -83,6 +84,9 @@ const std::vector<GraphPass>& graph_passes() {
       {"peephole_no_shapes", [](Graph& g) { return peephole(g, false); },
        "peephole without answers from refined tensor types "
        "(torch._C._jit_pass_peephole(g, disable_shape_peepholes=True))"},
+      {"remove_mutation", remove_mutation,
+       "turn writes to lists built in the graph and in-place tensor operators on fresh values nothing else "
+       "aliases into pure operations (torch._C._jit_pass_remove_mutation)"},
       {"remove_dropout", remove_eval_dropout, "drop dropout whose train argument is a constant False (eval mode)"},
       {"fold_conv_bn", fold_frozen_conv_batch_norm,
        "fold eval-mode batch norms of constant statistics into the convolutions before them "
