@@ -503,6 +503,50 @@ def canonical(text):
     return NAME.sub(lambda m: names.setdefault(m.group(0), f"%v{len(names)}"), text).strip()
 
 
+# Tuples through a loop, an If, unpacking and indexing: lower_all_tuples's cases.
+TUPLES = """graph(%x : Tensor, %p : (Tensor, int), %n : int, %c : bool):
+  %t : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor, %b : int = prim::TupleUnpack(%p)
+  %tp : (Tensor, int) = prim::TupleConstruct(%x, %n)
+  %r : (Tensor, int) = prim::Loop(%n, %t, %tp)
+    block0(%i : int, %acc : (Tensor, int)):
+      %u : Tensor, %v : int = prim::TupleUnpack(%acc)
+      %u2 : Tensor = aten::add(%u, %a, %one)
+      %v2 : int = aten::add(%v, %b)
+      %nt : (Tensor, int) = prim::TupleConstruct(%u2, %v2)
+      -> (%t, %nt)
+  %s : (Tensor, int) = prim::If(%c)
+    block0():
+      -> (%r)
+    block1():
+      %w : (Tensor, int) = prim::TupleConstruct(%a, %b)
+      -> (%w)
+  %zero : int = prim::Constant[value=0]()
+  %e : Tensor = prim::TupleIndex(%s, %zero)
+  %out : (Tensor, (Tensor, int)) = prim::TupleConstruct(%e, %s)
+  return (%out)
+"""
+
+
+def without_types(text):
+    """Canonical graph text with every ` : type` of a value definition removed (types
+    nest brackets and commas, so they are skipped by depth)."""
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith(" : ", i):
+            i += 3
+            depth = 0
+            while i < len(text) and not (depth == 0 and text[i] in ",)=\n"):
+                depth += text[i] in "([<"
+                depth -= text[i] in ")]>"
+                i += 1
+            continue
+        out.append(text[i])
+        i += 1
+    return "".join(out)
+
+
 def torch_graphs():
     """(name, IR text) of every fixture graph torch's parser reads, and how many it could not."""
     out, unreadable = [], 0
@@ -689,6 +733,35 @@ class GraphPassesTest(unittest.TestCase):
 """
         self.assertIn("aten::normal(", torch_after(text, ["remove_mutation"]))
         self.assertIn("aten::normal_(%r, %n, %n, %none)", self.torchlet_after(text, ["remove_mutation"]))
+
+    def test_lower_all_tuples_as_torch_with_element_types_kept(self):
+        # torch leaves the parameters and results it adds to loops and Ifs typed Tensor
+        # whatever the element is (an int carried through a loop prints as Tensor);
+        # torchlet gives them the element's type. Compared with types set aside, every
+        # graph lowers alike, and where torch refuses a graph (a tuple a call returned,
+        # an index known only at run time) torchlet refuses it too.
+        graphs, _ = torch_graphs()
+        lowered = refused = 0
+        for name, text in [("tuples", TUPLES)] + list(HAND_WRITTEN.items()) + graphs:
+            with self.subTest(graph=name):
+                g = torch._C.parse_ir(text)
+                try:
+                    torch._C._jit_pass_lower_all_tuples(g)
+                except RuntimeError:
+                    path = pathlib.Path(self.tmp.name) / "t.ir"
+                    path.write_text(text)
+                    proc = h.run("graph", path, "--passes", "lower_all_tuples", check=False)
+                    self.assertNotEqual(proc.returncode, 0, name)
+                    self.assertIn("lower_all_tuples:", proc.stderr)
+                    refused += 1
+                    continue
+                got = canonical(self.torchlet_after(text, ["lower_all_tuples"]))
+                self.assertEqual(without_types(got), without_types(canonical(str(g))), name)
+                lowered += 1
+        self.assertGreater(lowered, 40)
+        got = canonical(self.torchlet_after(TUPLES, ["lower_all_tuples"]))
+        self.assertIn("%v7 : Tensor, %v8 : int = prim::Loop", got)
+        self.assertIn("%v14 : Tensor, %v15 : int = prim::If", got)
 
     def test_unknown_pass_is_named(self):
         path = pathlib.Path(self.tmp.name) / "u.ir"

@@ -17,6 +17,7 @@
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/loop_unrolling.h"
+#include "jit/passes/lower_tuples.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
 #include "jit/passes/peephole.h"
@@ -76,6 +77,9 @@ const std::vector<GraphPass>& graph_passes() {
        "(torch._C._jit_pass_loop_unrolling)"},
       {"constant_loop_unrolling", unroll_constant_loops,
        "the same for for-loops of a constant trip count only (torch._C._jit_pass_constant_loop_unrolling)"},
+      {"lower_all_tuples", lower_all_tuples,
+       "replace every tuple by its elements: graph and block inputs and outputs, If and Loop results, tuple "
+       "constants (torch._C._jit_pass_lower_all_tuples)"},
       {"none_checks", fold_none_checks,
        "fold `is None` checks the types decide and redundant unchecked casts (the None rules of torch's peephole)"},
       {"peephole", [](Graph& g) { return peephole(g); },
