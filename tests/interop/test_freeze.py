@@ -64,6 +64,22 @@ class ConvArithmetic(torch.nn.Module):
         return self.b(z) / 3.0
 
 
+class SharedInputLinears(torch.nn.Module):
+    """Three linears reading one input (attention's projections, say), one of another
+    width, and one reading another input: the three become one matrix product."""
+
+    def __init__(self):
+        super().__init__()
+        self.q = torch.nn.Linear(8, 4)
+        self.k = torch.nn.Linear(8, 4)
+        self.v = torch.nn.Linear(8, 6)
+        self.other = torch.nn.Linear(6, 4)
+
+    def forward(self, x):
+        v = self.v(x)
+        return self.q(x) * self.k(x).sum(-1, keepdim=True) + self.other(v)
+
+
 def op_counts(graph):
     """aten:: operators by count, without the shape checks torch's freezing drops (its
     "expected 4D input" tests, which torchlet keeps)."""
@@ -98,6 +114,7 @@ def cases():
             (torch.randn(2, 7, 32),)),
         "residual": (lambda: randomize_norms(Residual()), (torch.randn(2, 3, 9, 9),)),
         "conv_arithmetic": (ConvArithmetic, (torch.randn(2, 3, 11, 11),)),
+        "shared_input_linears": (SharedInputLinears, (torch.randn(2, 5, 8),)),
     }
 
 
@@ -157,6 +174,12 @@ class FreezeTest(unittest.TestCase):
                 # convolution's result is read by a shape check (densenet's), which
                 # torch's fold refuses as a second use; the shape is unchanged by folding.
                 self.assertLessEqual(ours.pop("aten::batch_norm", 0), theirs.pop("aten::batch_norm", 0), name)
+                # Another: torch concatenates linears sharing an input only for CUDA
+                # weights, torchlet for every weight (one slice per merged linear; the
+                # models here merge one group at most).
+                merged = ours.pop("aten::slice", 0) - theirs.pop("aten::slice", 0)
+                self.assertEqual(ours.pop("aten::linear", 0) + merged - (1 if merged else 0),
+                                 theirs.pop("aten::linear", 0), name)
                 self.assertEqual(ours, theirs, name)
 
     def test_pointwise_ops_and_dropout_fold_away(self):
@@ -176,6 +199,14 @@ class FreezeTest(unittest.TestCase):
         shown = h.run("graph", self.dir / "resnet18_fold.pt", "--frozen").stdout
         self.assertEqual((shown.count("aten::batch_norm"), shown.count("prim::GetAttr")), (0, 0))
         self.assertEqual(shown.count("aten::conv2d"), 20)
+
+    def test_linears_sharing_an_input_become_one_product(self):
+        make, inputs = cases()["shared_input_linears"]
+        _, frozen = self.freeze("shared_input_linears_merge", make)
+        counts, _ = op_counts(frozen.graph)
+        self.assertEqual((counts["aten::linear"], counts["aten::slice"]), (2, 3), str(frozen.graph))
+        _, unmerged = self.freeze("shared_input_linears_nofold", make, "--no-fold")
+        self.assertEqual(str(unmerged.graph).count("aten::linear"), 4)
 
     def test_refusals_are_named(self):
         model = torch.jit.script(torch.nn.Linear(2, 2))  # training mode

@@ -12,6 +12,7 @@
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
 #include "jit/passes/frozen_folding.h"
+#include "jit/passes/frozen_linear_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/none_checks.h"
 #include "jit/runtime/compilation_unit.h"
@@ -205,8 +206,10 @@ Module freeze_module(const Module& module, const std::vector<std::string>& prese
     if (remove_eval_dropout(*g)) simplify_frozen_graph(*g);
     freezer.check_no_writes();
     if (optimize) {
-      // torch's optimize_frozen_graph order: batch norms, then adds, then scales.
-      bool folded = fold_frozen_conv_batch_norm(*g);
+      // torch's optimize_frozen_graph order: linears sharing an input, then batch
+      // norms, adds and scales.
+      bool folded = concat_frozen_linears(*g);
+      folded |= fold_frozen_conv_batch_norm(*g);
       folded |= fold_frozen_conv_add_or_sub(*g);
       folded |= fold_frozen_conv_mul_or_div(*g);
       if (folded) simplify_frozen_graph(*g);

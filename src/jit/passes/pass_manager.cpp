@@ -15,6 +15,7 @@
 #include "jit/passes/dead_code_elimination.h"
 #include "jit/passes/freeze_module.h"
 #include "jit/passes/frozen_folding.h"
+#include "jit/passes/frozen_linear_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/loop_unrolling.h"
 #include "jit/passes/lower_tuples.h"
@@ -101,6 +102,9 @@ const std::vector<GraphPass>& graph_passes() {
       {"fold_conv_mul_div", fold_frozen_conv_mul_or_div,
        "fold multiplies and divides by per-channel constants into the convolutions before them "
        "(torch._C._jit_pass_fold_frozen_conv_mul_or_div)"},
+      {"concat_frozen_linears", concat_frozen_linears,
+       "merge linears that read one input with constant weights into one, its result sliced back "
+       "(torch._C._jit_pass_concat_frozen_linear, which does it for CUDA weights only)"},
       {"normalize_ops", normalize_ops, "call canonical operators instead of their aliases (aten::multiply -> aten::mul)"},
       {"lint", lint_only, "check the graph's invariants and stop with the first violation"},
   };
