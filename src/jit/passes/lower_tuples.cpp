@@ -132,6 +132,7 @@ class TupleLowering {
         continue;
       }
       if (n->kind() == sym::prim_Loop) {
+        if (i < 2) refuse(n, "a loop whose trip count or condition is a tuple");
         flatten_loop_parameter(n, i, construct);
       } else if (n->kind() == sym::prim_Return) {
         flatten_block_result(n, i, construct);
@@ -167,7 +168,9 @@ class TupleLowering {
     Node* owner = block->owning_node();
     if (!owner) return;
     // A loop's body returns its condition first.
+    if (owner->kind() == sym::prim_Loop && index == 0) refuse(ret, "a loop whose condition is a tuple");
     const size_t at = owner->kind() == sym::prim_Loop ? index - 1 : index;
+    if (at >= owner->outputs().size()) refuse(ret, "a block returning more values than its node has outputs");
     Value* out = owner->output(at);
     if (!is_tuple(out)) return;  // the other branch of the If lowered it already
     Node* rebuilt = graph_.create(sym::prim_TupleConstruct);
