@@ -64,7 +64,7 @@ class LinearConcatenation {
 
  private:
   static std::optional<Layer> constant_layer(Node* n) {
-    if (n->kind() != kLinear || n->inputs().size() != 3) return std::nullopt;
+    if (n->kind() != kLinear || n->inputs().size() != 3 || n->outputs().size() != 1) return std::nullopt;
     std::optional<Tensor> w = tensor_constant(n->input(1));
     std::optional<Tensor> b = tensor_constant(n->input(2));
     if (!w || !b || w->dim() != 2 || b->dim() != 1 || b->sizes()[0] != w->sizes()[0]) return std::nullopt;

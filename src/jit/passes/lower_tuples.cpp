@@ -57,6 +57,13 @@ class TupleLowering {
     const Symbol k = n->kind();
     if (k == sym::prim_TupleConstruct) return;  // dead once what reads it reads the elements
     if (k == sym::prim_TupleUnpack || k == sym::prim_TupleIndex || k == sym::prim_TupleSlice) {
+      const bool shaped = k == sym::prim_TupleUnpack ? n->inputs().size() == 1
+                          : k == sym::prim_TupleIndex ? n->inputs().size() == 2 && n->outputs().size() == 1
+                                                      : n->inputs().size() == 1 && n->outputs().size() == 1 &&
+                                                            n->has_attribute(kBeg) && n->has_attribute(kEnd);
+      if (!shaped) {
+        refuse(n, "a tuple operation of another shape than torch's");
+      }
       answer_from_construct(n);
       return;
     }
@@ -104,7 +111,7 @@ class TupleLowering {
 
   // A tuple constant becomes a TupleConstruct of element constants, nested ones too.
   void expand_tuple_constant(Node* n) {
-    if (n->kind() != sym::prim_Constant || !is_tuple(n->output())) return;
+    if (n->kind() != sym::prim_Constant || n->outputs().size() != 1 || !is_tuple(n->output())) return;
     std::optional<IValue> value = to_ivalue(n->output());
     if (!value || !value->isTuple()) return;
     InsertPointGuard guard(graph_, n);

@@ -59,6 +59,8 @@ class TensorIdioms {
   const TensorDetails* known(const Value* v) const { return shapes_ ? v->type()->tensor_details() : nullptr; }
 
   bool fold(Node* n) {
+    // Every rule answers one result (graph text can give a node any number).
+    if (n->outputs().size() != 1) return false;
     const Symbol k = n->kind();
     if (k == kGradSumToSize && tensor_op(n, 2, {true, false})) return fold_grad_sum_to_size(n);
     if (k == kExpand && tensor_op(n, 3, {true, false, false})) {

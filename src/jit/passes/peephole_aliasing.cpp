@@ -40,6 +40,7 @@ class AliasSensitiveIdioms {
     const std::vector<Node*> nodes(block->nodes().begin(), block->nodes().end());
     for (Node* n : nodes) {
       for (Block* sub : n->blocks()) changed |= run(sub);
+      if (n->outputs().size() != 1) continue;  // each rule rewires one result
       const Symbol k = n->kind();
       if (k == kConv1d || k == kConv2d || k == kConv3d) {
         changed |= fold_conv_dim(n, k == kConv1d ? 3 : k == kConv2d ? 4 : 5);
@@ -141,12 +142,13 @@ class ConcatCombiner {
     return iv->toInt();
   }
   static bool is_cat(const Node* n) {
-    return n->kind() == kCat && n->inputs().size() == 2 && n->input(0)->node()->kind() == sym::prim_ListConstruct;
+    return n->kind() == kCat && n->inputs().size() == 2 && n->outputs().size() == 1 &&
+           n->input(0)->node()->kind() == sym::prim_ListConstruct;
   }
 
   void collect(Block* block) {
     for (Node* n : block->nodes()) {
-      if (n->kind() == kCat && n->inputs().size() == 2) consider(n);
+      if (n->kind() == kCat && n->inputs().size() == 2 && n->outputs().size() == 1) consider(n);
       for (Block* sub : n->blocks()) collect(sub);
     }
   }
@@ -156,7 +158,10 @@ class ConcatCombiner {
     if (!dim || list->kind() != sym::prim_ListConstruct || !db_.could_move_before_topologically(list, cat)) return;
     if (cat->output()->uses().size() != 1) return;
     Node* next_list = cat->output()->uses()[0].user;
-    if (next_list->kind() != sym::prim_ListConstruct || next_list->output()->uses().size() != 1) return;
+    if (next_list->kind() != sym::prim_ListConstruct || next_list->outputs().size() != 1 ||
+        next_list->output()->uses().size() != 1) {
+      return;
+    }
     Node* next_cat = next_list->output()->uses()[0].user;
     if (!is_cat(next_cat) || next_cat->input(0) != next_list->output() || constant_dim(next_cat) != dim) return;
     const auto& in = next_list->inputs();

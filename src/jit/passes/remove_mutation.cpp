@@ -103,7 +103,7 @@ class MutationRemover {
   }
 
   static bool is_list_write_after_construct(const Node* n) {
-    if (n->inputs().empty() || n->input(0)->node()->kind() != sym::prim_ListConstruct) return false;
+    if (n->outputs().size() > 1 || n->inputs().empty() || n->input(0)->node()->kind() != sym::prim_ListConstruct) return false;
     if (n->kind() == sym::aten_append) return n->inputs().size() == 2;
     if (n->kind() == kInsert) return n->inputs().size() == 3 && constant_index(n->input(1)).has_value();
     if (n->kind() != sym::aten__set_item || n->inputs().size() != 3) return false;
@@ -149,7 +149,7 @@ class MutationRemover {
   // An aten:: operator named with a trailing '_' that writes its first input and only
   // that, returns one value, and has a functional form of the same name without it.
   bool is_in_place_variant(const Node* n) {
-    if (n->kind().ns() != "aten") return false;
+    if (n->kind().ns() != "aten" || n->outputs().size() != 1) return false;
     if (is_specially_mapped(n)) return true;
     const std::string_view name = n->kind().name();
     if (name.empty() || name.back() != '_' || n->outputs().size() != 1 || n->inputs().empty()) return false;

@@ -98,6 +98,7 @@ class ScalarIdioms {
   bool fold(Node* n) {
     const Symbol k = n->kind();
     if (k == sym::prim_If) return fold_if(n);
+    if (n->outputs().size() != 1) return false;  // the rules below answer one result
     if ((k == sym::aten___is__ || k == sym::aten___isnot__) && n->inputs().size() == 2) {
       std::optional<bool> same = identity_answer(n->input(0), n->input(1));
       if (!same) return false;
