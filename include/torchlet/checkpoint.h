@@ -33,8 +33,14 @@ struct StorageLocation {
   const StorageImpl* storage = nullptr;  // the loaded storage it became
 };
 
+// The byte order a file without a `byteorder` record is read in (torch's
+// set_default_load_endianness): torch before 2.1 writes none, so a big-endian machine's
+// file from it reads right only as Big. A file's own record always wins.
+enum class LoadEndianness { Native, Little, Big };
+
 struct LoadOptions {
   LoadMode mode = LoadMode::Eager;
+  LoadEndianness endianness = LoadEndianness::Native;
   // Unknown classes (e.g. a whole pickled nn.Module) load as inert PyObject records
   // instead of failing; nothing is imported or run either way.
   bool inert_unknown_globals = false;

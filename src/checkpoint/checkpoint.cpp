@@ -5,6 +5,7 @@
 #include <torchlet/checkpoint.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -220,7 +221,8 @@ IValue load_zip(const ZipReader& zip, const std::string& path, const LoadOptions
 IValue unpickle_zip_record(const ZipReader& zip, const std::string& path, const std::string& record,
                            const std::string& storage_dir, const LoadOptions& options,
                            const pickle::ClassResolver& class_resolver) {
-  bool big_endian = false;
+  bool big_endian = options.endianness == LoadEndianness::Big ||
+                    (options.endianness == LoadEndianness::Native && std::endian::native == std::endian::big);
   if (const ZipRecord* bo = zip.find("byteorder")) {
     std::string order = zip.read(*bo);
     TL_CHECK(order == "little" || order == "big", FormatError, "{}: byteorder record says '{}'", path,

@@ -169,6 +169,25 @@ TEST(Checkpoint, MetadataModeLeavesStoragesThatNeedDecodingUnread) {
   for (int64_t i = 0; i < mf.numel(); ++i) EXPECT_EQ(mf.at({i}).to_double(), 0.0);
 }
 
+// Without a byteorder record (torch before 2.1 writes none) the file is read in the
+// order LoadOptions::endianness names, native by default, as torch's
+// set_default_load_endianness; a file's own record wins over the option.
+TEST(Checkpoint, UnmarkedFilesReadInTheByteOrderAskedFor) {
+  const std::string unmarked = (testing::fixture_dir() / "checkpoint" / "big_endian_unmarked.pt").string();
+  const std::string marked = (testing::fixture_dir() / "checkpoint" / "big_endian.pt").string();
+  auto f5 = [](const IValue& v) { return v.dictRef().find(IValue("f"))->toTensor().at({5}).to_double(); };
+  auto h4 = [](const IValue& v) { return v.dictRef().find(IValue("h"))->toTensor().at({4}).to_double(); };
+  LoadOptions big, little;
+  big.endianness = LoadEndianness::Big;
+  little.endianness = LoadEndianness::Little;
+  EXPECT_EQ(f5(load(unmarked, big)), 5.0);
+  EXPECT_EQ(h4(load(unmarked, big)), 4.0);
+  // Read as this (little-endian) machine's own: the bytes mean other numbers.
+  EXPECT_NE(f5(load(unmarked)), 5.0);
+  EXPECT_EQ(h4(load(unmarked, little)), 4.0 * 256);
+  EXPECT_EQ(f5(load(marked, little)), 5.0);
+}
+
 TEST(Checkpoint, ScanListsEveryGlobal) {
   auto report = scan(good("parameters.pt"));
   bool saw_param = false;
