@@ -250,6 +250,8 @@ int cmd_convert(const Args& args) {
   app.add_option("OUT", out)->required();
   std::vector<std::string> allow;
   app.add_option("--allow", allow, "a global (module.Name) the file may name; kept as an inert record");
+  size_t alignment = SaveOptions{}.storage_alignment;
+  app.add_option("--storage-alignment", alignment, "checkpoints: each storage starts at a multiple of this many bytes");
   parse_args(app, args);
   if (is_exported_program_input(in)) return convert_exported_program(in, out);
   if (is_safetensors_input(in) || is_safetensors_name(out)) return convert_safetensors(in, out);
@@ -267,7 +269,9 @@ int cmd_convert(const Args& args) {
   opt.mode = LoadMode::Mapped;  // save reads each storage once, straight from the mapping
   opt.safe_globals = allow;
   IValue v = load(in, opt);
-  save(v, out);
+  SaveOptions so;
+  so.storage_alignment = alignment;
+  save(v, out, so);
   return 0;
 }
 

@@ -55,6 +55,10 @@ struct LoadOptions {
 
 struct SaveOptions {
   bool compute_crc32 = true;  // like torch's compute_crc32
+  // Where each storage's bytes start: a multiple of this many bytes (torch's
+  // storage_alignment, 64 by default; a power of two up to 32768, ValueError otherwise).
+  // Page-sized alignment lets a mapped load hand out storages on page boundaries.
+  size_t storage_alignment = 64;
   // fsync the file before renaming it into place, so the save also survives a power
   // loss. The rename alone already guarantees a crashed process never leaves a
   // partial file; torch.save makes neither promise.

@@ -46,7 +46,6 @@ constexpr int64_t kLegacyProtocolVersion = 1001;
 // for formats below 6.
 constexpr std::string_view kVersionRecord = "3\n";
 constexpr std::string_view kFormatVersionRecord = "1";
-constexpr size_t kSaveAlignment = 64;
 
 // Note [Serialization id]
 // torch 2.x's .data/serialization_id is 40 decimal digits: 20 of a combined hash of the
@@ -568,16 +567,19 @@ void save(const IValue& value, const std::string& path, const SaveOptions& optio
     saved.push_back({s, dtype});
     return std::to_string(saved.size() - 1);
   };
+  const size_t alignment = options.storage_alignment;
+  TL_CHECK(alignment >= 1 && alignment <= 32768 && std::has_single_bit(alignment), ValueError,
+           "storage_alignment must be a power of two from 1 to 32768, not {}", alignment);
   std::string pkl = pickle::pickle(value, po);
   ZipWriterOptions wo;
   wo.compute_crc32 = options.compute_crc32;
   wo.fsync = options.durable;
-  wo.alignment = kSaveAlignment;
+  wo.alignment = alignment;
   ZipWriter w(path, "archive", wo);
   // Note [Records torch.save writes]
   w.write_record("data.pkl", pkl);
   w.write_record(".format_version", kFormatVersionRecord);
-  w.write_record(".storage_alignment", std::to_string(kSaveAlignment));
+  w.write_record(".storage_alignment", std::to_string(alignment));
   w.write_record("byteorder", "little");
   // Storages in numeric key order ("0", "1", ..., "9", "10"), as torch 2.x writes them:
   // .format_version "1" promises exactly that, and torch 2.x's

@@ -95,6 +95,24 @@ class CheckpointInterop(unittest.TestCase):
             self.assertEqual(records["version"], b"3\n")
             self.assertRegex(records[".data/serialization_id"].decode(), r"^[0-9]{40}$")
 
+    def test_storage_alignment_is_the_one_asked_for_and_torch_loads_it(self):
+        # torch 2.x's storage_alignment config: each record starts at a multiple of it.
+        src = FIXTURES / "checkpoint" / "good" / "views.pt"
+        with tempfile.TemporaryDirectory() as tmp:
+            out = pathlib.Path(tmp) / "out.pt"
+            run("convert", src, out, "--storage-alignment", "4096")
+            with zipfile.ZipFile(out) as z, open(out, "rb") as f:
+                for info in z.infolist():
+                    f.seek(info.header_offset + 28)
+                    extra_len = int.from_bytes(f.read(2), "little")
+                    data_start = info.header_offset + 30 + len(info.filename.encode()) + extra_len
+                    self.assertEqual(data_start % 4096, 0, info.filename)
+            self.assertEqual(zip_records(out)[".storage_alignment"], b"4096")
+            assert_same(self, torch.load(out), torch.load(src))
+            bad = run("convert", src, out, "--storage-alignment", "48", check=False)
+            self.assertNotEqual(bad.returncode, 0)
+            self.assertIn("storage_alignment must be a power of two", bad.stderr)
+
     def test_saved_files_are_zip_checkpoints_torch_recognises(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = pathlib.Path(tmp) / "out.pt"
