@@ -547,6 +547,14 @@ def without_types(text):
     return "".join(out)
 
 
+# Fixture graphs where torchlet's pass deliberately gives another graph than torch's,
+# each with its own test below saying why.
+DIFFERS_FROM_TORCH = {
+    # test_remove_mutation_keeps_writes_to_what_list_add_returns
+    ("conformance/st_aug_list_in_place", "remove_mutation"),
+}
+
+
 def torch_graphs():
     """(name, IR text) of every fixture graph torch's parser reads, and how many it could not."""
     out, unreadable = [], 0
@@ -609,6 +617,8 @@ class GraphPassesTest(unittest.TestCase):
         self.assertGreater(len(graphs), 60, f"only {len(graphs)} graphs ({unreadable} unreadable by torch)")
         for name, text in graphs:
             for p in TORCH_PASS:
+                if (name, p) in DIFFERS_FROM_TORCH:
+                    continue
                 with self.subTest(graph=name, graph_pass=p):
                     self.check(name, text, [p])
 
@@ -762,6 +772,16 @@ class GraphPassesTest(unittest.TestCase):
         got = canonical(self.torchlet_after(TUPLES, ["lower_all_tuples"]))
         self.assertIn("%v7 : Tensor, %v8 : int = prim::Loop", got)
         self.assertIn("%v14 : Tensor, %v15 : int = prim::If", got)
+
+    def test_remove_mutation_keeps_writes_to_what_list_add_returns(self):
+        # `a += [3]` on a list is aten::add_.t, whose schema ("-> t[]") does not say it
+        # returns self; torch's alias analysis takes the result for a fresh list and
+        # its mutation removal turns the later `a *= 2` into a copy, so `n`, which
+        # should see the doubling, does not. torchlet knows add_.t returns self.
+        graphs = dict(torch_graphs()[0])
+        text = graphs["conformance/st_aug_list_in_place"]
+        self.assertIn("aten::mul(", torch_after(text, ["remove_mutation"]))
+        self.assertIn("aten::mul_(", self.torchlet_after(text, ["remove_mutation"]))
 
     def test_unknown_pass_is_named(self):
         path = pathlib.Path(self.tmp.name) / "u.ir"

@@ -142,6 +142,19 @@ TEST(AliasDb, ContainersHoldWhatGoesIn) {
   EXPECT_FALSE(db.may_alias(find(*g, "c"), a));  // cat makes a new tensor
 }
 
+TEST(AliasDb, ListAddInPlaceReturnsItsFirstArgument) {
+  // aten::add_.t's schema says "-> t[]", but `a += b` gives back `a` itself.
+  GraphPtr g = parse_ir(R"IR(graph(%x : int):
+  %a : int[] = prim::ListConstruct(%x)
+  %b : int[] = prim::ListConstruct(%x)
+  %c : int[] = aten::add_(%a, %b)
+  return (%c)
+)IR");
+  AliasDb db(*g);
+  EXPECT_TRUE(db.may_alias(find(*g, "c"), find(*g, "a")));
+  EXPECT_FALSE(db.may_alias(find(*g, "c"), find(*g, "b")));
+}
+
 TEST(AliasDb, AListOnlyReturnedKeepsItsElementsApart) {
   // Nothing in the graph can take an element back out of a list it only returns, so
   // the element stays itself rather than joining every tensor of the graph (torch

@@ -122,6 +122,12 @@ bool only_read_by_operators(const Value* container) {
   return true;
 }
 
+// The operators whose result is their first argument though their schema says nothing:
+// torch 1.13's `aten::add_.t(t[](a!) self, t[] b) -> t[]`, the only one.
+bool returns_self_unannotated(const FunctionSchema& schema) {
+  return schema.name == "aten::add_" && schema.overload == "t";
+}
+
 bool has_side_effects_within(const Node* n) {
   if (has_side_effects(*n)) return true;
   for (const Block* b : n->blocks())
@@ -375,6 +381,13 @@ void AliasDb::analyze_with_schema(const Node* node) {
       if (elements_[inner].points_to.empty() && !mutable_contents(out->type()).empty())
         elements_[inner].points_to.push_back(wildcard_for(mutable_contents(out->type())[0]));
       elements_[element_for(out)].contained.push_back(inner);
+      continue;
+    }
+    // `a += b` on a list: aten::add_.t returns self, which torch's schema omits ("->
+    // t[]"), so torch's alias analysis takes the result for a new list, and its mutation
+    // removal then rewrites a later in-place op on it as if nothing else saw it.
+    if (i == 0 && returns_self_unannotated(schema) && !node->inputs().empty()) {
+      make_pointer_to(out, node->input(0));
       continue;
     }
     give_fresh_alias(out, true);
