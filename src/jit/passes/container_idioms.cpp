@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jit/passes/alias_analysis.h"
+#include "jit/passes/constant_values.h"
 
 namespace torchlet::jit {
 
@@ -40,12 +41,6 @@ bool fold_construct_uses(Block* block, TypeKind kind, Symbol construct_kind, con
     if (construct->kind() == construct_kind) changed |= fold(n, construct);
   }
   return changed;
-}
-
-std::optional<int64_t> constant_int(const Value* v) {
-  std::optional<IValue> iv = to_ivalue(v);
-  if (!iv || !iv->isInt()) return std::nullopt;
-  return iv->toInt();
 }
 
 // A slice bound: a constant int, a constant None (the default), or unknown.

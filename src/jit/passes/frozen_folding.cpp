@@ -8,15 +8,11 @@
 
 #include <torchlet/ops.h>
 
+#include "jit/passes/constant_values.h"
+
 namespace torchlet::jit {
 
 namespace {
-
-std::optional<Tensor> tensor_constant(const Value* v) {
-  auto c = to_ivalue(v);
-  if (!c || !c->isTensor()) return std::nullopt;
-  return c->toTensor();
-}
 
 bool is_none_constant(const Value* v) {
   auto c = to_ivalue(v);
@@ -30,20 +26,20 @@ bool is_conv(const Node* n) {
 
 // The folded weight and bias, or nullopt when the pattern's parts are not constants.
 std::optional<std::pair<Tensor, Tensor>> folded(const Node* conv, const Node* bn) {
-  auto w = tensor_constant(conv->input(1));
-  auto mean = tensor_constant(bn->input(3));
-  auto var = tensor_constant(bn->input(4));
+  auto w = constant_tensor(conv->input(1));
+  auto mean = constant_tensor(bn->input(3));
+  auto var = constant_tensor(bn->input(4));
   auto eps = to_ivalue(bn->input(7));
   auto training = to_ivalue(bn->input(5));
   if (!w || !mean || !var || !eps || !eps->isDouble() || !training || !training->isBool() || training->toBool())
     return std::nullopt;
   if (!is_floating(w->dtype()) || mean->dim() != 1 || mean->numel() != w->sizes()[0]) return std::nullopt;
   std::optional<Tensor> b = is_none_constant(conv->input(2)) ? std::optional<Tensor>(zeros(mean->sizes(), mean->dtype()))
-                                                              : tensor_constant(conv->input(2));
+                                                              : constant_tensor(conv->input(2));
   std::optional<Tensor> gamma = is_none_constant(bn->input(1)) ? std::optional<Tensor>(ones(mean->sizes(), mean->dtype()))
-                                                                : tensor_constant(bn->input(1));
+                                                                : constant_tensor(bn->input(1));
   std::optional<Tensor> beta = is_none_constant(bn->input(2)) ? std::optional<Tensor>(zeros(mean->sizes(), mean->dtype()))
-                                                               : tensor_constant(bn->input(2));
+                                                               : constant_tensor(bn->input(2));
   if (!b || !gamma || !beta) return std::nullopt;
   const Tensor var_rsqrt = rsqrt(add(*var, Scalar(eps->toDouble())));
   Shape sizes(static_cast<size_t>(w->dim()), 1);
@@ -120,10 +116,10 @@ bool fold_pointwise(Graph& graph, Block* block, Pointwise kind) {
     Node* conv = op->input(0)->node();
     if (!is_conv(conv) || conv->owning_block() != op->owning_block() || !only_shape_read_besides(conv->output(), op))
       continue;
-    auto w = tensor_constant(conv->input(1));
+    auto w = constant_tensor(conv->input(1));
     if (!w || !is_floating(w->dtype())) continue;
     std::optional<Tensor> b = is_none_constant(conv->input(2)) ? std::optional<Tensor>(zeros({w->sizes()[0]}, w->dtype()))
-                                                              : tensor_constant(conv->input(2));
+                                                              : constant_tensor(conv->input(2));
     auto c = per_channel(op->input(1), *w);
     if (!b || !c) continue;
     Tensor new_w = *w, new_b;

@@ -11,18 +11,13 @@
 #include <torchlet/ops.h>
 
 #include "jit/passes/alias_analysis.h"
+#include "jit/passes/constant_values.h"
 
 namespace torchlet::jit {
 
 namespace {
 
 const Symbol kLinear = Symbol::from_qual_string("aten::linear");
-
-std::optional<Tensor> tensor_constant(const Value* v) {
-  std::optional<IValue> c = to_ivalue(v);
-  if (!c || !c->isTensor()) return std::nullopt;
-  return c->toTensor();
-}
 
 struct Layer {
   Node* node;
@@ -65,8 +60,8 @@ class LinearConcatenation {
  private:
   static std::optional<Layer> constant_layer(Node* n) {
     if (n->kind() != kLinear || n->inputs().size() != 3 || n->outputs().size() != 1) return std::nullopt;
-    std::optional<Tensor> w = tensor_constant(n->input(1));
-    std::optional<Tensor> b = tensor_constant(n->input(2));
+    std::optional<Tensor> w = constant_tensor(n->input(1));
+    std::optional<Tensor> b = constant_tensor(n->input(2));
     if (!w || !b || w->dim() != 2 || b->dim() != 1 || b->sizes()[0] != w->sizes()[0]) return std::nullopt;
     return Layer{n, *w, *b};
   }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "jit/passes/constant_values.h"
 #include "jit/passes/dead_code_elimination.h"
 
 namespace torchlet::jit {
@@ -27,12 +28,6 @@ const Symbol kRoundToZeroFloordiv = Symbol::from_qual_string("aten::__round_to_z
 bool is_true_constant(const Value* v) {
   std::optional<IValue> iv = to_ivalue(v);
   return iv && iv->isBool() && iv->toBool();
-}
-
-std::optional<int64_t> constant_int(const Value* v) {
-  std::optional<IValue> iv = to_ivalue(v);
-  if (!iv || !iv->isInt()) return std::nullopt;
-  return iv->toInt();
 }
 
 // A loop that starts and continues unconditionally: `for i in range(n)`.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "jit/passes/alias_analysis.h"
+#include "jit/passes/constant_values.h"
 #include "jit/passes/dead_code_elimination.h"
 #include "jit/passes/peephole.h"
 
@@ -16,11 +17,6 @@ const Symbol kConv1d = Symbol::from_qual_string("aten::conv1d");
 const Symbol kConv2d = Symbol::from_qual_string("aten::conv2d");
 const Symbol kConv3d = Symbol::from_qual_string("aten::conv3d");
 const Symbol kCat = Symbol::from_qual_string("aten::cat");
-
-bool is_number(const TypePtr& t) {
-  const TypeKind k = t->kind();
-  return k == TypeKind::Int || k == TypeKind::Float || k == TypeKind::Complex || k == TypeKind::Number;
-}
 
 std::optional<double> constant_number(const Value* v) {
   std::optional<IValue> iv = to_ivalue(v);
@@ -69,7 +65,7 @@ class AliasSensitiveIdioms {
   static bool arithmetic(const Node* n, size_t inputs) {
     if (n->inputs().size() != inputs || n->input(0)->type()->kind() != TypeKind::Tensor) return false;
     for (size_t i = 1; i < inputs; ++i) {
-      if (!is_number(n->input(i)->type()) || !constant_number(n->input(i))) return false;
+      if (!is_number_type(n->input(i)->type()) || !constant_number(n->input(i))) return false;
     }
     return true;
   }

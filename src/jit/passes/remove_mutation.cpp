@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jit/passes/alias_analysis.h"
+#include "jit/passes/constant_values.h"
 #include "jit/passes/node_effects.h"
 #include "jit/runtime/operator.h"
 #include "jit/runtime/schema_matching.h"
@@ -23,22 +24,10 @@ const Symbol kZero = Symbol::from_qual_string("aten::zero_");
 const Symbol kFullLike = Symbol::from_qual_string("aten::full_like");
 const Symbol kZerosLike = Symbol::from_qual_string("aten::zeros_like");
 
-std::optional<int64_t> constant_index(const Value* v) {
-  if (v->node()->kind() != sym::prim_Constant) return std::nullopt;
-  std::optional<IValue> iv = to_ivalue(v);
-  if (!iv || !iv->isInt()) return std::nullopt;
-  return iv->toInt();
-}
-
-bool is_number(const TypePtr& t) {
-  const TypeKind k = t->kind();
-  return k == TypeKind::Int || k == TypeKind::Float || k == TypeKind::Complex || k == TypeKind::Number;
-}
-
 // fill_(Tensor, Scalar) and zero_: the in-place operators whose functional forms have
 // other names (full_like, zeros_like).
 bool is_specially_mapped(const Node* n) {
-  return (n->kind() == kFill && n->inputs().size() == 2 && is_number(n->input(1)->type())) ||
+  return (n->kind() == kFill && n->inputs().size() == 2 && is_number_type(n->input(1)->type())) ||
          (n->kind() == kZero && n->inputs().size() == 1);
 }
 
@@ -60,7 +49,7 @@ class MutationRemover {
         construct->add_input(n->input(1));
       } else {
         // insert before a negative position counts from the end; past the end appends.
-        int64_t at = *constant_index(n->input(1));
+        int64_t at = *constant_int(n->input(1));
         if (at < 0) at = std::max<int64_t>(at + size, 0);
         if (n->kind() == kInsert) {
           construct->insert_input(static_cast<size_t>(std::min(at, size)), n->input(2));
@@ -105,9 +94,9 @@ class MutationRemover {
   static bool is_list_write_after_construct(const Node* n) {
     if (n->outputs().size() > 1 || n->inputs().empty() || n->input(0)->node()->kind() != sym::prim_ListConstruct) return false;
     if (n->kind() == sym::aten_append) return n->inputs().size() == 2;
-    if (n->kind() == kInsert) return n->inputs().size() == 3 && constant_index(n->input(1)).has_value();
+    if (n->kind() == kInsert) return n->inputs().size() == 3 && constant_int(n->input(1)).has_value();
     if (n->kind() != sym::aten__set_item || n->inputs().size() != 3) return false;
-    std::optional<int64_t> at = constant_index(n->input(1));
+    std::optional<int64_t> at = constant_int(n->input(1));
     const auto size = static_cast<int64_t>(n->input(0)->node()->inputs().size());
     if (!at) return false;
     const int64_t i = *at < 0 ? *at + size : *at;

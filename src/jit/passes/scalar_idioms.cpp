@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "jit/passes/constant_values.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/peephole.h"
 
@@ -13,18 +14,6 @@ namespace {
 
 const Symbol kCeil = Symbol::from_qual_string("aten::ceil");
 const Symbol kUnwrapOptional = Symbol::from_qual_string("aten::_unwrap_optional");
-
-std::optional<int64_t> constant_int(const Value* v) {
-  std::optional<IValue> iv = to_ivalue(v);
-  if (!iv || !iv->isInt()) return std::nullopt;
-  return iv->toInt();
-}
-
-std::optional<bool> constant_bool(const Value* v) {
-  std::optional<IValue> iv = to_ivalue(v);
-  if (!iv || !iv->isBool()) return std::nullopt;
-  return iv->toBool();
-}
 
 // Types whose == cannot throw and is reflexive: torch leaves out tensors (elementwise)
 // and everything else that might compare unequal to itself or raise.
