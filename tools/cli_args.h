@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "commands.h"
 
@@ -14,6 +15,9 @@ inline void parse_args(CLI::App& app, const Args& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 pops from the back
   try {
     app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    fmt::print("\n{}", app.help());
+    throw HelpShown{};
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }

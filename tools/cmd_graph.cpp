@@ -52,7 +52,7 @@ std::vector<std::string> split_names(const std::string& list) {
 
 std::string pass_help() {
   std::string help = "graph passes to run, in order, comma-separated:";
-  for (const auto& p : jit::graph_pass_list()) help += fmt::format("\n  {:<20} {}", p.name, p.summary);
+  for (const auto& p : jit::graph_pass_list()) help += fmt::format("\n  {:<24} {}", p.name, p.summary);
   return help;
 }
 

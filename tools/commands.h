@@ -14,6 +14,9 @@
 
 namespace torchlet::cli {
 
+// Thrown once --help has printed a command's options: the command has nothing else to do.
+struct HelpShown {};
+
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

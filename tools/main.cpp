@@ -70,6 +70,14 @@ int run(int argc, char** argv) {
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       fmt::print("usage: torchlet {}\n\n{}\n", c->usage, c->summary);
+      // A command with options lists them, each with its help (CLI11's, via parse_args).
+      const std::string_view usage = c->usage;
+      if (usage.find(" -") != std::string_view::npos || usage.find("[-") != std::string_view::npos) {
+        try {
+          c->fn({"--help"});
+        } catch (const HelpShown&) {
+        }
+      }
       return 0;
     }
   }

@@ -21,6 +21,12 @@ class Cli(unittest.TestCase):
             self.assertIn(f"  {cmd} ", out)
         self.assertIn("usage: torchlet inspect FILE", run("help", "inspect").stdout)
         self.assertIn("usage: torchlet convert", run("convert", "--help").stdout)
+        # A command's --help also lists its options, graph's every pass by name.
+        graph_help = run("graph", "--help").stdout
+        for text in ("--passes", "peephole ", "loop_unrolling ", "remove_mutation ", "--alias"):
+            self.assertIn(text, graph_help)
+        self.assertIn("--storage-alignment", run("convert", "--help").stdout)
+        self.assertNotIn("Options:", run("version", "--help").stdout)
 
     def test_unknown_commands_and_flags_exit_2_with_one_line(self):
         for args in (["frobnicate"], ["inspect", "--bogus", "x.pt"], ["convert", "only_one"],
