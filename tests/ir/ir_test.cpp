@@ -114,6 +114,14 @@ TEST(Graph, UseListsFollowMutation) {
   add->remove_input(0);
   g->lint();
   EXPECT_EQ(add->input(1), one);
+  // A value used at neighbouring positions shifts once, not twice (the loop unroller's
+  // ListConstruct(%b, %b) lost a use to that).
+  add->insert_input(1, one);
+  add->insert_input(0, one);
+  g->lint();
+  for (size_t i = 0; i < 3; ++i) add->remove_input(0);
+  g->lint();
+  EXPECT_EQ(add->inputs().size(), 1u);
 
   // Move a node later and back; destroying a used node is refused.
   Node* ten = loop->input(0)->node();

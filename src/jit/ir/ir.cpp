@@ -162,8 +162,9 @@ Value* Node::add_input(Value* v) { return insert_input(inputs_.size(), v); }
 Value* Node::insert_input(size_t i, Value* v) {
   TL_INTERNAL_ASSERT(v->owning_graph() == graph_, "input from another graph");
   TL_INTERNAL_ASSERT(i <= inputs_.size(), "input index out of range");
-  // Later inputs shift by one: their uses' offsets too.
-  for (size_t j = i; j < inputs_.size(); ++j) {
+  // Later inputs shift by one: their uses' offsets too, last first, so a value used at
+  // both j and j + 1 does not move twice.
+  for (size_t j = inputs_.size(); j-- > i;) {
     for (Use& u : inputs_[j]->uses_) {
       if (u.user == this && u.offset == j) u.offset = j + 1;
     }
@@ -487,6 +488,7 @@ Node* Graph::create_clone(const Node* n, const std::function<Value*(Value*)>& va
   Node* c = create(n->kind(), 0);
   c->copy_attributes(*n);
   c->source_range_ = n->source_range_;
+  c->callstack_ = n->callstack_;
   c->op_ = n->op_;
   c->schema_ = n->schema_;
   for (Value* in : n->inputs()) c->add_input(value_map(in));
