@@ -164,13 +164,10 @@ bool AliasDb::is_mutable_type(const TypePtr& type) {
   }
 }
 
-AliasDb::AliasDb(const Graph& graph) {
-  for (const Value* in : graph.inputs()) {
-    graph_inputs_.push_back(in);
+AliasDb::AliasDb(const Graph& graph) : graph_(graph) {
+  for (const Value* in : graph.inputs())
     if (is_mutable_type(in)) set_wildcard(in);
-  }
   analyze_block(graph.block());
-  for (const Value* out : graph.outputs()) graph_outputs_.push_back(out);
 }
 
 // --- building -------------------------------------------------------------------------
@@ -562,6 +559,14 @@ bool AliasDb::has_writers(const Node* n) const {
          std::any_of(n->outputs().begin(), n->outputs().end(), written);
 }
 
+bool AliasDb::writes_anything(const Node* n) const {
+  if (writes_.count(n)) return true;
+  for (const Block* b : n->blocks())
+    for (const Node* inner : b->nodes())
+      if (writes_anything(inner)) return true;
+  return false;
+}
+
 bool AliasDb::is_mutable(const Node* n) const {
   std::vector<const Value*> inputs(n->inputs().begin(), n->inputs().end());
   return writes_to_alias(n, inputs);
@@ -590,7 +595,9 @@ bool AliasDb::escapes_scope(const Value* v) const {
   if (std::any_of(locs.begin(), locs.end(), [&](ElementId e) { return e == static_cast<ElementId>(-1) || is_wildcard(e); }))
     return true;
   // Returned, or held by something returned (a tuple of results).
-  return std::any_of(graph_outputs_.begin(), graph_outputs_.end(),
+  // The graph's outputs now, not at analysis time: a pass may have replaced one (CSE
+  // destroys the duplicate node whose output was returned).
+  return std::any_of(graph_.outputs().begin(), graph_.outputs().end(),
                      [&](const Value* o) { return may_contain_alias(o, v); });
 }
 

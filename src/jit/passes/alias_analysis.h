@@ -39,6 +39,8 @@ class AliasDb {
   // ... to any input or output of n? (What CSE asks: a node reading memory that
   // something writes may compute something else at another point.)
   bool has_writers(const Node* n) const;
+  // Does n (or a node in its blocks) write to any memory at all?
+  bool writes_anything(const Node* n) const;
   // Does n (or a node in its blocks) write to memory its inputs may point to?
   bool is_mutable(const Node* n) const;
   // Does n (or a node in its blocks) write to memory one of `values` may point to?
@@ -112,7 +114,7 @@ class AliasDb {
   };
   std::unordered_map<const Node*, std::vector<Write>> writes_;
   std::vector<const Node*> write_order_;  // nodes in writes_, in analysis order
-  std::vector<const Value*> graph_inputs_, graph_outputs_;
+  const Graph& graph_;
   mutable std::unordered_map<ElementId, std::vector<ElementId>> location_cache_;
   mutable std::vector<ElementId> all_written_;
   mutable bool all_written_ready_ = false;

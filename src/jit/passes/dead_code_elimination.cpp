@@ -107,7 +107,9 @@ class DeadCodeEliminator {
   bool mark_if_live(const Node* n) {
     for (const Value* out : n->outputs())
       if (live_.count(out)) return mark_node(n);
-    if (alias_db_ && !marked_.count(n)) {
+    // (Only writers can make themselves live: asking every node would copy the live set
+    // once a node, quadratic in the graph.)
+    if (alias_db_ && !marked_.count(n) && alias_db_->writes_anything(n)) {
       std::vector<const Value*> live(live_.begin(), live_.end());
       if (alias_db_->writes_to_alias(n, live)) return mark_node(n);
     }
