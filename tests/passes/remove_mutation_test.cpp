@@ -35,6 +35,24 @@ TEST(RemoveMutation, LeavesWritesSomethingElseCanSee) {
   EXPECT_EQ(g->str(false), parse_ir(ir)->str(false));
 }
 
+TEST(RemoveMutation, KeepsAListAppendedOrInsertedIntoItself) {
+  // torch 1.13 rewrites the first into a ListConstruct reading its own output.
+  const std::string ir =
+      "graph(%n : int):\n"
+      "  %zero : int = prim::Constant[value=0]()\n"
+      "  %x : Any[] = prim::ListConstruct(%n)\n"
+      "  %a : Any[] = aten::append(%x, %x)\n"
+      "  %y : Any[] = prim::ListConstruct(%n)\n"
+      "  %h : Any[][] = prim::ListConstruct(%y)\n"
+      "  aten::insert(%y, %zero, %h)\n"
+      "  %out : (Any[], Any[]) = prim::TupleConstruct(%x, %y)\n"
+      "  return (%out)\n";
+  GraphPtr g = parse_ir(ir);
+  EXPECT_FALSE(remove_list_mutation(*g));
+  g->lint();
+  EXPECT_EQ(g->str(false), parse_ir(ir)->str(false));
+}
+
 TEST(RemoveMutation, TheRewrittenGraphComputesTheSame) {
   const char* ir =
       "graph(%x : Tensor):\n"

@@ -18,9 +18,25 @@ bool is_named(const Node& node, std::initializer_list<std::string_view> names) {
   return false;
 }
 
+// Whether a value of this type can hold an object of a TorchScript class.
+bool may_hold_object(const TypePtr& t) {
+  if (t->as_class() || t->kind() == TypeKind::Any) return true;
+  for (const TypePtr& c : t->contained())
+    if (may_hold_object(c)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool has_side_effects(const Node& node) {
+  // Ordering objects calls their class's __lt__ (list.sort, sorted, min, max, list
+  // comparisons): user code, which may write attributes or raise, so it runs even when
+  // its result is unused (torch would drop `l.sort()` of a list read no more).
+  if (is_named(node, {"aten::sort", "aten::sorted", "aten::max", "aten::min", "aten::lt", "aten::gt", "aten::le",
+                      "aten::ge"})) {
+    for (const Value* in : node.inputs())
+      if (in->type()->kind() != TypeKind::Tensor && may_hold_object(in->type())) return true;
+  }
   if (is_named(node, {"prim::PythonOp", "prim::IgnoredPythonOp", "prim::Print", "prim::RaiseException",
                       "prim::SetAttr", "aten::warn", "aten::save", "aten::manual_seed", "prim::AddStatValue",
                       "prim::TimePoint", "prim::CallFunction", "prim::CallMethod", "prim::rpc_async",

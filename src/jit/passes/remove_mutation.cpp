@@ -42,6 +42,9 @@ class MutationRemover {
       for (Block* sub : n->blocks()) changed |= remove_lists(sub);
       if (!is_list_write_after_construct(n)) continue;
       Value* list = n->input(0);
+      // x.append(x) (or a value holding x): the list would have to hold itself when it is
+      // made (torch 1.13 rewrites it to a ListConstruct reading its own output).
+      if (db().may_contain_alias(n->inputs().back(), list)) continue;
       if (!make_creation_and_write_atomic(list, n)) continue;
       Node* construct = list->node();
       const auto size = static_cast<int64_t>(construct->inputs().size());
