@@ -212,6 +212,9 @@ class Node {
     source_range_ = std::move(r);
     return this;
   }
+  // Null unless the node was inlined from a call (source_range.h).
+  const std::shared_ptr<const InlinedCallStack>& callstack() const { return callstack_; }
+  void set_callstack(std::shared_ptr<const InlinedCallStack> s) { callstack_ = std::move(s); }
   // The operator this node resolved to, filled by the runtime (opaque here).
   const Operator* op() const { return op_; }
   void set_op(const Operator* op) { op_ = op; }
@@ -258,6 +261,7 @@ class Node {
   std::vector<Block*> blocks_;
   std::vector<Attr> attrs_;
   SourceRange source_range_;
+  std::shared_ptr<const InlinedCallStack> callstack_;
   const Operator* op_ = nullptr;
   const FunctionSchema* schema_ = nullptr;
 };

@@ -73,4 +73,13 @@ class SourceRange {
   size_t start_ = 0, end_ = 0;
 };
 
+// The calls a node was inlined through (torch's InlinedCallStack), outermost first:
+// each names the function called and the call's range in its caller, so a traceback
+// from inlined code still shows every frame the user wrote.
+struct InlinedCall {
+  std::string function;  // qualified name of the function called
+  SourceRange call_site;
+};
+using InlinedCallStack = std::vector<InlinedCall>;
+
 }  // namespace torchlet::jit

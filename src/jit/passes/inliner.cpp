@@ -13,6 +13,29 @@ namespace torchlet::jit {
 
 namespace {
 
+// The call stacks of one call's inlined nodes: the call's own stack, then the call,
+// then the stack the node already had in the callee. Nodes that shared a stack share
+// the new one.
+struct CallStacks {
+  const Node* call;
+  std::string function;
+  std::unordered_map<const InlinedCallStack*, std::shared_ptr<const InlinedCallStack>> made;
+
+  void stamp(Node* n) {
+    const InlinedCallStack* old = n->callstack().get();
+    auto it = made.find(old);
+    if (it == made.end()) {
+      InlinedCallStack s = call->callstack() ? *call->callstack() : InlinedCallStack{};
+      s.push_back({function, call->source_range()});
+      if (old) s.insert(s.end(), old->begin(), old->end());
+      it = made.emplace(old, std::make_shared<const InlinedCallStack>(std::move(s))).first;
+    }
+    n->set_callstack(it->second);
+    for (Block* b : n->blocks())
+      for (Node* inner : b->nodes()) stamp(inner);
+  }
+};
+
 class Inliner {
  public:
   bool run(Graph& graph) { return inline_block(graph, graph.block()); }
@@ -43,7 +66,7 @@ class Inliner {
 
   // The callee's nodes go before the call, its inputs bound to the call's arguments
   // (a function's first input is the function value itself, which it does not take).
-  void inline_call(Graph& graph, Node* call, const Graph& body) {
+  void inline_call(Graph& graph, Node* call, const GraphFunction& fn, const Graph& body) {
     const size_t first_arg = call->kind() == sym::prim_CallFunction ? 1 : 0;
     TL_INTERNAL_ASSERT(call->inputs().size() - first_arg == body.inputs().size(),
                        "inline: the call's arguments do not match the callee's inputs");
@@ -56,7 +79,11 @@ class Inliner {
     for (size_t i = 0; i < body.inputs().size(); ++i)
       staging->inputs()[i]->replace_all_uses_with(call->input(first_arg + i));
     std::vector<Node*> nodes(staging->nodes().begin(), staging->nodes().end());
-    for (Node* n : nodes) n->move_before(holder);
+    CallStacks stacks{call, fn.qualname(), {}};
+    for (Node* n : nodes) {
+      stacks.stamp(n);
+      n->move_before(holder);
+    }
     for (size_t i = 0; i < call->outputs().size(); ++i) call->output(i)->replace_all_uses_with(staging->outputs()[i]);
     call->destroy();
     holder->destroy();
@@ -70,7 +97,7 @@ class Inliner {
       if (n->kind() != sym::prim_CallFunction && n->kind() != sym::prim_CallMethod) continue;
       const GraphFunction* fn = callee(n);
       if (!fn) continue;
-      inline_call(graph, n, *inlined_graph(fn));
+      inline_call(graph, n, *fn, *inlined_graph(fn));
       changed = true;
     }
     return changed;

@@ -44,16 +44,15 @@ struct Raised {
   std::string message;
 };
 
-std::string frame_text(const Frame& f) {
-  const Node* n = f.pc < f.code->instruction_nodes.size() ? f.code->instruction_nodes[f.pc] : nullptr;
-  // torch names the function on its File line by its own name ("forward").
-  const std::string& qual = f.code->function_name;
-  const std::string fn = qual.substr(qual.rfind('.') == std::string::npos ? 0 : qual.rfind('.') + 1);
-  if (!n || n->source_range().empty()) {
-    return fmt::format("  in {}{}\n", fn, n ? fmt::format(", at {}", n->kind().qual_string()) : "");
-  }
+// torch names the function on its File line by its own name ("forward").
+std::string short_name(const std::string& qual) {
+  const size_t dot = qual.rfind('.');
+  return qual.substr(dot == std::string::npos ? 0 : dot + 1);
+}
+
+// One frame's lines: the range in function `fn`, as torch prints it.
+std::string range_text(const std::string& fn, SourceRange range) {
   // Code an archive generated reports the user's original line when .debug_pkl said it.
-  SourceRange range = n->source_range();
   if (const Source::OriginalSpan* o = range.source()->original_span(range.start()); o && o->end <= o->source->text().size())
     range = SourceRange(o->source, o->start, o->end);
   std::string text = range.str();
@@ -61,6 +60,23 @@ std::string frame_text(const Frame& f) {
   const size_t eol = text.find('\n');
   if (text.rfind("  File \"", 0) == 0 && eol != std::string::npos) return text.insert(eol, ", in " + fn) + "\n";
   return fmt::format("  in {}\n{}\n", fn, text);
+}
+
+std::string frame_text(const Frame& f) {
+  const Node* n = f.pc < f.code->instruction_nodes.size() ? f.code->instruction_nodes[f.pc] : nullptr;
+  std::string fn = short_name(f.code->function_name);
+  std::string out;
+  // A node inlined from calls (the graph executor's plans, frozen modules) shows the
+  // frames of those calls first, as the calls themselves would have.
+  if (n && n->callstack()) {
+    for (const InlinedCall& call : *n->callstack()) {
+      if (!call.call_site.empty()) out += range_text(fn, call.call_site);
+      fn = short_name(call.function);
+    }
+  }
+  if (!n || n->source_range().empty())
+    return out + fmt::format("  in {}{}\n", fn, n ? fmt::format(", at {}", n->kind().qual_string()) : "");
+  return out + range_text(fn, n->source_range());
 }
 
 [[noreturn]] void throw_with_traceback(const std::vector<Frame>& frames, const std::string& cls,
