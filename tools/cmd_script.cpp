@@ -86,7 +86,7 @@ int cmd_run(const Args& args) {
   CLI::App app{"run"};
   std::string archive, inputs_file, method = "forward", output_file, shape;
   int repeat = 0, threads = 0;
-  bool saved_mode = false, sample_inputs = false;
+  bool saved_mode = false, sample_inputs = false, no_optimize = false;
   app.add_option("ARCHIVE", archive)->required();
   app.add_flag("--sample-inputs", sample_inputs, "a torch.export archive (.pt2): run on the sample inputs it holds");
   app.add_option("--inputs", inputs_file, "torch.save file holding the argument tuple (or one tensor)");
@@ -97,8 +97,11 @@ int cmd_run(const Args& args) {
   app.add_option("--threads", threads, "intra-op threads (default: all cores)")->check(CLI::Range(1, 1024));
   app.add_flag("--saved-mode", saved_mode,
                "run in the training mode the archive was saved in (default: eval mode, as inference runs)");
+  app.add_flag("--no-optimize", no_optimize,
+               "run the graph as written instead of the graph executor's plan specialised to the inputs");
   parse_args(app, args);
   if (threads > 0) set_num_threads(threads);
+  if (no_optimize) jit::set_graph_executor_optimize(false);
   if (is_exported_program_input(archive)) {
     if (method != "forward" || !shape.empty() || saved_mode)
       throw UsageError("--method, --shape and --saved-mode are for TorchScript archives; a .pt2 program takes --inputs or --sample-inputs");

@@ -61,6 +61,10 @@ class Method {
   // str(method.graph): the graph in torch's IR text. ValueError for a method that has
   // none (an archive's method that did not compile when it was loaded).
   std::string graph() const;
+  // method.graph_for(*args): the graph a call with these arguments runs — the graph
+  // executor's plan, specialised to the arguments' dtypes, ranks and None-ness and
+  // optimised — or graph() when optimisation is off. Builds the plan if it is new.
+  std::string graph_for(std::vector<IValue> args, const Kwargs& kwargs = {}) const;
 
  private:
   intrusive_ptr<ObjectImpl> owner_;
@@ -195,6 +199,15 @@ void save_script_archive(const std::string& source, const std::string& source_na
 // torch.jit.CompilationUnit(source).NAME.graph prints it, each after a `# NAME` line;
 // `function` given: that function's graph alone (ValueError if not defined).
 std::string source_graphs(const std::string& source, const std::string& source_name, const std::string& function = "");
+
+// --- the graph executor ----------------------------------------------------------
+
+// Whether calls of compiled and loaded methods and functions run on the graph
+// executor's optimised plans (on by default) or on their graphs as written
+// (torch._C._get_graph_executor_optimize / _set_graph_executor_optimize). Process-wide;
+// results are the same either way.
+bool graph_executor_optimize();
+void set_graph_executor_optimize(bool on);
 
 // --- the operator registry --------------------------------------------------------
 

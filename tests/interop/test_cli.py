@@ -5,6 +5,7 @@ import pathlib
 import unittest
 
 import torch
+from typing import Optional
 
 from torchlet_harness import BIN, require_environment, run
 
@@ -118,6 +119,42 @@ class Cli(unittest.TestCase):
             self.assertTrue(torch.jit.load(archive).training)
             self.assertEqual(run("run", archive, "--inputs", inputs).stdout.splitlines()[0], "False")
             self.assertEqual(run("run", archive, "--inputs", inputs, "--saved-mode").stdout.splitlines()[0], "True")
+
+    def test_run_optimized_and_as_written_give_torchs_results(self):
+        import tempfile
+
+        class Model(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+                self.lin = torch.nn.Linear(4, 2)
+
+            def forward(self, x: torch.Tensor, scale: Optional[float] = None) -> torch.Tensor:
+                y = torch.relu(self.conv(x))
+                for _ in range(3):
+                    y = y * 0.5 + y.mean()
+                if scale is not None:
+                    y = y * scale
+                return self.lin(y.mean([2, 3]))
+
+        torch.manual_seed(0)
+        model = torch.jit.script(Model().eval())
+        x = torch.randn(2, 3, 8, 8)
+        with tempfile.TemporaryDirectory() as tmp:
+            archive, inputs = os.path.join(tmp, "m.pt"), os.path.join(tmp, "in.pt")
+            torch.jit.save(model, archive)
+            for args in [(x,), (x, 2.0)]:
+                torch.save(args, inputs)
+                with torch.no_grad():
+                    want = model(*args)
+                got = {}
+                for flags in [(), ("--no-optimize",)]:
+                    out = os.path.join(tmp, "out.pt")
+                    run("run", archive, "--inputs", inputs, "--output", out, *flags)
+                    got[flags] = torch.load(out)
+                    torch.testing.assert_close(got[flags], want, rtol=1e-5, atol=1e-6)
+                self.assertTrue(torch.equal(got[()], got[("--no-optimize",)]),
+                                "the optimized plan computes the graph's very bits")
 
 
 if __name__ == "__main__":

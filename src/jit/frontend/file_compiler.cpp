@@ -3,6 +3,8 @@
 // [Library context managers]); and the entry points compile() and define_methods().
 #include "jit/frontend/function_compiler.h"
 
+#include "jit/passes/execution_pipeline.h"
+
 namespace torchlet::jit {
 
 const std::vector<LibraryClass>& library_classes() {
@@ -532,6 +534,7 @@ void SourceFile::compile_all() { impl_->compile_all(); }
 
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
+  enable_graph_executor(*cu);
   SourceFile(*cu, resolve_module_aliases(parse_file(source, filename)), "").compile_all();
   return cu;
 }

@@ -11,6 +11,7 @@
 #include "jit/passes/constant_pooling.h"
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/execution_pipeline.h"
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/frozen_linear_folding.h"
 #include "jit/passes/inliner.h"
@@ -189,6 +190,7 @@ Module freeze_module(const Module& module, const std::vector<std::string>& prese
   for (const std::string& m : preserved_methods)
     if (m != "forward") methods.push_back(m);
   auto cu = std::make_shared<CompilationUnit>();
+  enable_graph_executor(*cu);
   Module frozen(cu, module.qualified_name());  // a unit of its own: the name is free
   frozen.eval();
   for (const std::string& method : methods) {

@@ -13,6 +13,7 @@
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/container_idioms.h"
 #include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/execution_pipeline.h"
 #include "jit/passes/freeze_module.h"
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/frozen_linear_folding.h"
@@ -23,6 +24,7 @@
 #include "jit/passes/normalize_ops.h"
 #include "jit/passes/peephole.h"
 #include "jit/passes/remove_mutation.h"
+#include "jit/passes/shape_propagation.h"
 #include "jit/runtime/function.h"
 
 namespace torchlet::jit {
@@ -106,6 +108,12 @@ const std::vector<GraphPass>& graph_passes() {
        "merge linears that read one input with constant weights into one, its result sliced back "
        "(torch._C._jit_pass_concat_frozen_linear, which does it for CUDA weights only)"},
       {"normalize_ops", normalize_ops, "call canonical operators instead of their aliases (aten::multiply -> aten::mul)"},
+      {"propagate_shapes", propagate_shapes,
+       "narrow tensor types to the dtypes, ranks, sizes and devices the input types imply "
+       "(torch's PropagateInputShapes, _jit_pass_complete_shape_analysis given the inputs' types)"},
+      {"executor_pipeline", [](Graph& g) { optimize_for_execution(g); return true; },
+       "what the graph executor runs on a plan: inline, constants, shapes, then DCE, CSE, peephole, pooling, "
+       "loop unrolling and list mutation removal (torch's legacy executor's compileSpec)"},
       {"lint", lint_only, "check the graph's invariants and stop with the first violation"},
   };
   return passes;

@@ -60,6 +60,12 @@ class CompilationUnit {
   // prints them into their class's code when the rest is the archive's kept code. Other
   // functions such a define compiled (fork's closures) are recorded with class "".
   void add_defined_method(std::string class_qualname, const Function* fn);
+
+  // The optimizer the graph executor runs on each specialised plan of this unit's
+  // functions; null (the default): they run as written. Set by whoever makes the unit
+  // in a layer that has the passes (compile, import, freeze), before any call.
+  void set_graph_optimizer(GraphOptimizer optimizer) { optimizer_ = optimizer; }
+  GraphOptimizer graph_optimizer() const { return optimizer_; }
   std::vector<std::pair<std::string, const Function*>> defined_methods() const;
 
  private:
@@ -75,6 +81,7 @@ class CompilationUnit {
   std::vector<std::pair<std::string, const Function*>> defined_methods_;
   IValue archive_constants_;
   int64_t archive_version_ = 0;
+  GraphOptimizer optimizer_ = nullptr;
 };
 
 }  // namespace torchlet::jit

@@ -9,6 +9,7 @@
 
 #include "values/value_recursion.h"
 #include "jit/runtime/code.h"
+#include "jit/runtime/compilation_unit.h"
 #include "jit/runtime/interpreter.h"
 #include "jit/runtime/schema_matching.h"
 
@@ -149,13 +150,11 @@ const Code& GraphFunction::code() const {
   return *code_;
 }
 
-void GraphFunction::run(Stack& stack) const {
-  const Code& c = code();
-  // Check the arguments' types once at the boundary; inside, the graph is typed.
-  TL_CHECK(stack.size() >= c.num_inputs, TypeError, "{}() expects {} arguments, got {}", qualname(), c.num_inputs,
-           stack.size());
-  const size_t first = stack.size() - c.num_inputs;
-  for (size_t i = 0; i < c.num_inputs; ++i) {
+void GraphFunction::check_arguments(Stack& stack) const {
+  const size_t n = graph_->inputs().size();
+  TL_CHECK(stack.size() >= n, TypeError, "{}() expects {} arguments, got {}", qualname(), n, stack.size());
+  const size_t first = stack.size() - n;
+  for (size_t i = 0; i < n; ++i) {
     IValue& v = stack[first + i];
     const TypePtr& want = graph_->inputs()[i]->type();
     if (want->kind() == TypeKind::Float && v.isInt()) v = IValue(static_cast<double>(v.toInt()));
@@ -163,7 +162,31 @@ void GraphFunction::run(Stack& stack) const {
              "{}() expected a value of type '{}' for argument '{}' but instead found type '{}'", name(),
              want->annotation_str(), schema_.arguments[i].name, type_of(v)->annotation_str());
   }
-  run_code(c, stack);
+}
+
+const GraphExecutor* GraphFunction::executor() const {
+  std::call_once(executor_once_, [&] {
+    if (GraphOptimizer optimizer = owner_ ? owner_->graph_optimizer() : nullptr)
+      executor_ = std::make_unique<GraphExecutor>(*this, optimizer);
+  });
+  return executor_.get();
+}
+
+std::shared_ptr<const ExecutionPlan> GraphFunction::plan_for(Stack& stack) const {
+  check_arguments(stack);
+  const GraphExecutor* ex = graph_executor_optimize() ? executor() : nullptr;
+  if (!ex) return nullptr;
+  const size_t n = graph_->inputs().size();
+  return ex->plan_for(stack.data() + (stack.size() - n), n);
+}
+
+void GraphFunction::run(Stack& stack) const {
+  check_arguments(stack);
+  if (const GraphExecutor* ex = graph_executor_optimize() ? executor() : nullptr) {
+    ex->run(stack);
+    return;
+  }
+  run_code(code(), stack);
 }
 
 }  // namespace torchlet::jit

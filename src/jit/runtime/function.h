@@ -2,9 +2,11 @@
 // or a method of a class. A Function has a schema (for matching calls and printing)
 // and runs on the stack (stack.h): arguments in, return value out.
 //
-// A GraphFunction owns its graph and emits its instruction stream (code.h) on first
-// call, once, thread-safely; after that, calls share the immutable Code and keep their
-// state on their own stacks, so many threads may call one function at once.
+// A GraphFunction owns its graph. Its calls go through the graph executor
+// (graph_executor.h) when its CompilationUnit has an optimizer and optimisation is on,
+// else run the graph as written; either way the instruction stream (code.h) is emitted
+// once, thread-safely, and calls share the immutable Code and keep their state on their
+// own stacks, so many threads may call one function at once.
 #pragma once
 
 #include <memory>
@@ -18,6 +20,7 @@
 
 #include "values/function_schema.h"
 #include "jit/ir/ir.h"
+#include "jit/runtime/graph_executor.h"
 #include "jit/runtime/stack.h"
 
 namespace torchlet::jit {
@@ -71,17 +74,29 @@ class GraphFunction : public Function {
   const std::vector<std::optional<IValue>>& defaults() const override { return defaults_; }
   void run(Stack& stack) const override;
   TypePtr return_type() const override { return graph_->outputs().empty() ? Type::none() : graph_->outputs()[0]->type(); }
-  // The instruction stream, emitted on first use (CompileError if the graph calls an
-  // operator or function that does not exist).
+  // The instruction stream of the graph as written, emitted on first use (CompileError
+  // if the graph calls an operator or function that does not exist).
   const Code& code() const;
+  // The executor's plan for the arguments on the stack (bound in schema order), after
+  // the checks a call makes of them (TypeError); null when the call would run the graph
+  // as written (no optimizer, optimisation off, or too many specs).
+  std::shared_ptr<const ExecutionPlan> plan_for(Stack& stack) const;
 
  private:
+  // Converts int arguments to float parameters and checks every argument's type at the
+  // boundary (inside, the graph is typed).
+  void check_arguments(Stack& stack) const;
+  // The executor, made on first use; null when the unit has no optimizer.
+  const GraphExecutor* executor() const;
+
   GraphPtr graph_;
   CompilationUnit* owner_;
   FunctionSchema schema_;
   std::vector<std::optional<IValue>> defaults_;
   mutable std::once_flag code_once_;
   mutable std::unique_ptr<Code> code_;
+  mutable std::once_flag executor_once_;
+  mutable std::unique_ptr<GraphExecutor> executor_;
 };
 
 }  // namespace torchlet::jit

@@ -35,6 +35,15 @@ std::string Method::graph() const {
   return gf->graph()->str();
 }
 
+std::string Method::graph_for(std::vector<IValue> args, const Kwargs& kwargs) const {
+  const auto* gf = dynamic_cast<const GraphFunction*>(fn_);
+  TL_CHECK(gf, ValueError, "method '{}' has no graph (it did not compile)", name());
+  args.insert(args.begin(), IValue(owner_));
+  Stack stack = fn_->bind_arguments(std::move(args), kwargs);
+  std::shared_ptr<const ExecutionPlan> plan = gf->plan_for(stack);
+  return plan ? plan->graph->str() : gf->graph()->str();
+}
+
 Module::Module(std::shared_ptr<CompilationUnit> cu, intrusive_ptr<ObjectImpl> object)
     : cu_(std::move(cu)), object_(std::move(object)), type_(object_->type) {
   TL_CHECK(type_ && type_->is_module(), TypeError, "Module: {} is not a module class",

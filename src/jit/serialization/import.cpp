@@ -16,6 +16,7 @@
 #include "checkpoint/zip_record.h"
 #include "jit/frontend/compiler.h"
 #include "jit/frontend/parser.h"
+#include "jit/passes/execution_pipeline.h"
 #include "jit/serialization/debug_info.h"
 #include "pickle/unpickler.h"
 
@@ -32,6 +33,7 @@ class Importer {
     hooks_.resolve_constant = [this](const std::string& name) { return constant(name); };
     hooks_.defer_method_errors = true;
     hooks_.nesting = std::make_shared<size_t>(0);  // the files' compilers share one C++ stack
+    enable_graph_executor(*cu_);
   }
 
   Module load() {
