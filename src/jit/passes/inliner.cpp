@@ -41,10 +41,21 @@ class Inliner {
   bool run(Graph& graph) { return inline_block(graph, graph.block()); }
 
  private:
-  // The callee's graph with its own calls inlined, made once per function.
+  static bool has_calls(const Block* b) {
+    for (const Node* n : b->nodes()) {
+      if (n->kind() == sym::prim_CallFunction || n->kind() == sym::prim_CallMethod) return true;
+      for (const Block* sub : n->blocks())
+        if (has_calls(sub)) return true;
+    }
+    return false;
+  }
+
+  // The callee's graph with its own calls inlined, made once per function; a callee
+  // that calls nothing is its own graph (most of a model's are: Conv2d.forward ...).
   const Graph* inlined_graph(const GraphFunction* fn) {
     auto it = done_.find(fn);
     if (it != done_.end()) return it->second.get();
+    if (!has_calls(fn->graph()->block())) return fn->graph().get();
     GraphPtr g = fn->graph()->copy();
     in_progress_.insert(fn);
     inline_block(*g, g->block());

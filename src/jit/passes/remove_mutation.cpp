@@ -44,7 +44,7 @@ class MutationRemover {
       Value* list = n->input(0);
       // x.append(x) (or a value holding x): the list would have to hold itself when it is
       // made (torch 1.13 rewrites it to a ListConstruct reading its own output).
-      if (db().may_contain_alias(n->inputs().back(), list)) continue;
+      if (may_hold_a_list(n->inputs().back()->type()) && db().may_contain_alias(n->inputs().back(), list)) continue;
       if (!make_creation_and_write_atomic(list, n)) continue;
       Node* construct = list->node();
       const auto size = static_cast<int64_t>(construct->inputs().size());
@@ -92,6 +92,16 @@ class MutationRemover {
   AliasDb& db() {
     if (!db_) db_ = std::make_unique<AliasDb>(graph_);
     return *db_;
+  }
+
+  // Whether a value of this type can be (or hold) a list (an object may, in an
+  // attribute): a tensor never can, and then the alias question, which wildcards answer
+  // coarsely, is not asked.
+  static bool may_hold_a_list(const TypePtr& t) {
+    if (t->kind() == TypeKind::List || t->kind() == TypeKind::Any || t->as_class()) return true;
+    for (const TypePtr& c : t->contained())
+      if (may_hold_a_list(c)) return true;
+    return false;
   }
 
   static bool is_list_write_after_construct(const Node* n) {
