@@ -45,8 +45,8 @@ std::vector<int64_t> parse_shape(const std::string& text) {
   return dims;
 }
 
-// Random inputs for a method whose arguments (after self) are all tensors: torch.randn of
-// `shape` each, from seed 0 so runs repeat.
+}  // namespace
+
 std::vector<IValue> random_inputs(const jit::Method& method, const std::string& shape) {
   if (shape.empty()) throw UsageError("give --inputs ARGS.pt, or --shape for random tensor inputs");
   const auto dims = parse_shape(shape);
@@ -62,15 +62,13 @@ std::vector<IValue> random_inputs(const jit::Method& method, const std::string& 
   return out;
 }
 
-}  // namespace
-
-// The `def NAME(` block of a class's code: the def line and every following line
-// indented deeper than it (the signature's continuation and the body).
 std::vector<IValue> load_call_arguments(const std::string& file) {
   IValue in = load(file);
   return in.isTuple() ? in.tupleRef().elements : std::vector<IValue>{in};
 }
 
+// The `def NAME(` block of a class's code: the def line and every following line
+// indented deeper than it (the signature's continuation and the body).
 std::string method_code(const std::string& code, const std::string& name) {
   const std::string head = "  def " + name + "(";
   size_t at = code.starts_with(head) ? 0 : code.find("\n" + head);

@@ -52,4 +52,8 @@ std::string method_code(const std::string& code, const std::string& name);
 // list, anything else the one argument (cmd_script.cpp).
 std::vector<IValue> load_call_arguments(const std::string& file);
 
+// `--shape 1,3,224,224` for `run` and `graph --optimized`: torch.randn of that shape for
+// each argument after self, from seed 0 (UsageError when an argument is not a tensor).
+std::vector<IValue> random_inputs(const jit::Method& method, const std::string& shape);
+
 }  // namespace torchlet::cli

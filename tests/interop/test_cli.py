@@ -155,6 +155,19 @@ class Cli(unittest.TestCase):
                     torch.testing.assert_close(got[flags], want, rtol=1e-5, atol=1e-6)
                 self.assertTrue(torch.equal(got[()], got[("--no-optimize",)]),
                                 "the optimized plan computes the graph's very bits")
+            # The plan run: inlined, typed by the inputs' dtype and rank, the loop unrolled.
+            plan = run("graph", archive, "--optimized", "--inputs", inputs).stdout
+            self.assertTrue(plan.startswith("graph("), plan)
+            self.assertIn(" : Float(*, *, *, *, requires_grad=0, device=cpu)", plan)
+            self.assertIn("aten::conv2d", plan)
+            self.assertNotIn("prim::CallMethod", plan)
+            self.assertNotIn("prim::Loop", plan)
+            proc = run("graph", archive, "--optimized", "--shape", "1,3,8,8", check=False)
+            self.assertEqual(proc.returncode, 2)
+            self.assertIn("forward() takes a float? argument 'scale'; give --inputs ARGS.pt", proc.stderr)
+            proc = run("graph", archive, "--optimized", check=False)
+            self.assertEqual(proc.returncode, 2)
+            self.assertIn("--optimized plans a call", proc.stderr)
 
 
 if __name__ == "__main__":
