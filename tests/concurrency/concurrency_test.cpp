@@ -1,7 +1,8 @@
 // Many threads sharing one loaded model or one file: 8 threads call `forward` of ONE
 // loaded TorchScript module (the tiny CNN torch scripted, examples/) 200 times each and
 // every result must equal the single-threaded one bit for bit; several threads load the
-// same archive and the same checkpoint at once and get what one thread gets. Run under
+// same archive and the same checkpoint at once and get what one thread gets; threads
+// calling one function with different argument specs share the executor's plans. Run under
 // ThreadSanitizer by `scripts/test.sh --tsan`, where a data race fails the run.
 #include <atomic>
 #include <cstring>
@@ -71,6 +72,40 @@ TEST(Concurrency, EightThreadsShareOneLoadedModule) {
   });
   EXPECT_EQ(failed.load(), 0);
   EXPECT_EQ(wrong.load(), 0) << "of " << kThreads * kCalls << " calls";
+}
+
+// The graph executor's plans: threads calling one function with arguments of different
+// dtypes and ranks build and share one plan per spec at once, each result what the graph
+// as written computes.
+TEST(Concurrency, ThreadsPlanOneFunctionForDifferentSpecsAtOnce) {
+  const auto cu = jit::compile(
+      "def f(x: Tensor, n: int) -> Tensor:\n"
+      "    for i in range(n):\n"
+      "        x = x * 2 + i\n"
+      "    return x.sum(0)\n");
+  const std::vector<Tensor> inputs = {ones({3, 2}, DType::Float), ones({3}, DType::Float),
+                                      ones({2, 2, 2}, DType::Double), ones({4, 1}, DType::Long)};
+  std::vector<Tensor> want;
+  {
+    const bool was = jit::graph_executor_optimize();
+    jit::set_graph_executor_optimize(false);
+    for (const Tensor& x : inputs) want.push_back(jit::run_function(*cu, "f", {IValue(x), IValue(int64_t{3})}).toTensor());
+    jit::set_graph_executor_optimize(was);
+  }
+  std::atomic<int> wrong{0}, failed{0};
+  on_threads(8, [&](int t) {
+    for (int k = 0; k < 50; ++k) {
+      const size_t which = static_cast<size_t>(t + k) % inputs.size();
+      try {
+        const Tensor got = jit::run_function(*cu, "f", {IValue(inputs[which]), IValue(int64_t{3})}).toTensor();
+        if (!identical(got, want[which])) ++wrong;
+      } catch (const std::exception&) {
+        ++failed;
+      }
+    }
+  });
+  EXPECT_EQ(failed.load(), 0);
+  EXPECT_EQ(wrong.load(), 0);
 }
 
 TEST(Concurrency, ThreadsLoadTheSameArchiveAtOnce) {

@@ -174,12 +174,32 @@ std::optional<TensorDetails> binary(const Node* n, size_t operands, Arithmetic k
   return make(dtype, broadcast(tensors), device_of(n->input(0)));
 }
 
+// Size arithmetic on what graph text may hold (any int64): nullopt, unknown, when an
+// operand is or the result would overflow (the operator refuses such sizes anyway).
+using MaybeInt = std::optional<int64_t>;
+MaybeInt mul(MaybeInt a, MaybeInt b) {
+  int64_t r = 0;
+  if (!a || !b || __builtin_mul_overflow(*a, *b, &r)) return std::nullopt;
+  return r;
+}
+MaybeInt add(MaybeInt a, MaybeInt b) {
+  int64_t r = 0;
+  if (!a || !b || __builtin_add_overflow(*a, *b, &r)) return std::nullopt;
+  return r;
+}
+MaybeInt sub(MaybeInt a, MaybeInt b) {
+  int64_t r = 0;
+  if (!a || !b || __builtin_sub_overflow(*a, *b, &r)) return std::nullopt;
+  return r;
+}
+
 std::optional<int64_t> conv_out(std::optional<int64_t> in, std::optional<int64_t> k, int64_t stride, int64_t pad,
                                 int64_t dilation) {
   if (!in || !k || stride <= 0) return std::nullopt;
-  const int64_t span = dilation * (*k - 1) + 1;
-  const int64_t out = (*in + 2 * pad - span) / stride + 1;
-  return out >= 0 ? std::optional<int64_t>(out) : std::nullopt;
+  const MaybeInt span = add(mul(dilation, sub(k, 1)), 1);
+  const MaybeInt out = sub(add(in, mul(2, pad)), span);
+  if (!out || *out < 0) return std::nullopt;
+  return *out / stride + 1;
 }
 
 // conv1d/2d/3d(input, weight, bias, stride, padding, dilation, groups) and
@@ -242,11 +262,13 @@ std::optional<TensorDetails> pooling(const Node* n, size_t spatial, bool has_dil
       const std::optional<int64_t> size = (*in)[first + i];
       if (!size || !(*kernel)[i] || !(*stride)[i] || !(*padding)[i] || !(*dilation)[i] || *(*stride)[i] <= 0) continue;
       const int64_t k = *(*kernel)[i], s = *(*stride)[i], p = *(*padding)[i], d = *(*dilation)[i];
-      const int64_t span = *size + 2 * p - d * (k - 1) - 1 + (*ceil_mode ? s - 1 : 0);
-      if (span < 0) continue;
-      int64_t o = span / s + 1;
+      const MaybeInt span = add(sub(sub(add(size, mul(2, p)), mul(d, sub(k, 1))), 1), *ceil_mode ? s - 1 : 0);
+      if (!span || *span < 0) continue;
+      int64_t o = *span / s + 1;
       // torch's pooling_output_shape: the last window must start inside the input.
-      if (*ceil_mode && (o - 1) * s >= *size + p) --o;
+      const MaybeInt last_start = mul(o - 1, s), end = add(size, p);
+      if (!last_start || !end) continue;
+      if (*ceil_mode && *last_start >= *end) --o;
       sizes[first + i] = o;
     }
   }
@@ -343,7 +365,7 @@ std::optional<TensorDetails> reshape(const Node* n) {
     } else if (s && *s < 0) {
       return out;
     } else if (s) {
-      known *= *s;
+      known = known < 0 ? -1 : mul(known, s).value_or(-1);  // -1: not known
     } else {
       known = -1;
     }
@@ -351,7 +373,7 @@ std::optional<TensorDetails> reshape(const Node* n) {
   if (infer && known > 0) {
     std::optional<Sizes> in = sizes_of(self);
     int64_t total = 1;
-    for (size_t i = 0; in && i < in->size(); ++i) total = (*in)[i] && total >= 0 ? total * *(*in)[i] : -1;
+    for (size_t i = 0; in && i < in->size(); ++i) total = total >= 0 ? mul(total, (*in)[i]).value_or(-1) : -1;
     if (in && total >= 0 && total % known == 0) (*shape)[*infer] = total / known;
   }
   out.sizes = shape;
@@ -372,7 +394,7 @@ std::optional<TensorDetails> flatten(const Node* n) {
   if (!start || !end || *start > *end) return out;
   Sizes sizes(in->begin(), in->begin() + static_cast<std::ptrdiff_t>(*start));
   std::optional<int64_t> merged = 1;
-  for (size_t i = *start; i <= *end; ++i) merged = merged && (*in)[i] ? std::optional<int64_t>(*merged * *(*in)[i]) : std::nullopt;
+  for (size_t i = *start; i <= *end; ++i) merged = mul(merged, (*in)[i]);
   sizes.push_back(merged);
   sizes.insert(sizes.end(), in->begin() + static_cast<std::ptrdiff_t>(*end) + 1, in->end());
   out.sizes = sizes;
@@ -496,7 +518,7 @@ std::optional<TensorDetails> cat(const Node* n) {
   std::optional<int64_t> total = 0;
   for (const Value* p : *parts) {
     const Sizes s = *sizes_of(p);
-    total = total && s[*d] ? std::optional<int64_t>(*total + *s[*d]) : std::nullopt;
+    total = add(total, s[*d]);
     for (size_t i = 0; i < s.size(); ++i)
       if (i != *d && !sizes[i] && first->size() > 1) sizes[i] = s[i];
   }
@@ -658,7 +680,7 @@ std::optional<TensorDetails> slice(const Node* n) {
   const std::optional<int64_t> size = (*in)[*d];
   (*in)[*d] = std::nullopt;
   std::optional<int64_t> step = constant_int(n->input(4));
-  if (size && step && *step > 0) {
+  if (size && *size >= 0 && step && *step > 0) {
     auto bound = [&](const Value* v, int64_t absent) -> std::optional<int64_t> {
       if (is_none(v)) return absent;
       std::optional<int64_t> b = constant_int(v);
@@ -667,7 +689,10 @@ std::optional<TensorDetails> slice(const Node* n) {
       return std::clamp<int64_t>(x, 0, *size);
     };
     std::optional<int64_t> start = bound(n->input(2), 0), end = bound(n->input(3), *size);
-    if (start && end) (*in)[*d] = *end > *start ? (*end - *start + *step - 1) / *step : 0;
+    if (start && end) {
+      const int64_t span = *end > *start ? *end - *start : 0;  // both in [0, size]
+      (*in)[*d] = span / *step + (span % *step != 0);
+    }
   }
   out.sizes = in;
   return out;
