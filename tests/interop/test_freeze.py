@@ -80,6 +80,25 @@ class SharedInputLinears(torch.nn.Module):
         return self.q(x) * self.k(x).sum(-1, keepdim=True) + self.other(v)
 
 
+class LinearNorms(torch.nn.Module):
+    """An MLP head: linears followed by BatchNorm1d. Behind flatten(x, 1) a linear's result
+    is known to have rank 2, and its norm folds into it; fc3 reads an input of unknown
+    rank, where a rank-3 input has the norm normalise another dimension than the linear's
+    features, so its norm folds only in a plan that knows y has rank 2."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.bn1 = torch.nn.Linear(12, 6), torch.nn.BatchNorm1d(6)
+        self.fc2, self.bn2 = torch.nn.Linear(6, 6), torch.nn.BatchNorm1d(6)
+        self.fc3, self.bn3 = torch.nn.Linear(4, 6), torch.nn.BatchNorm1d(6)
+
+    def forward(self, x, y):
+        h = torch.relu(self.bn1(self.fc1(x.flatten(1))))
+        h = self.bn2(self.fc2(h))
+        z = self.bn3(self.fc3(y))
+        return h + z if z.dim() == 2 else z
+
+
 def op_counts(graph):
     """aten:: operators by count, without the shape checks torch's freezing drops (its
     "expected 4D input" tests, which torchlet keeps)."""
@@ -95,7 +114,7 @@ def randomize_norms(model):
     # folding them into the convolutions changes the weights.
     g = torch.Generator().manual_seed(0)
     for m in model.modules():
-        if isinstance(m, torch.nn.BatchNorm2d):
+        if isinstance(m, (torch.nn.BatchNorm1d, torch.nn.BatchNorm2d)):
             m.running_mean.copy_(torch.randn(m.running_mean.shape, generator=g) * 0.1)
             m.running_var.copy_(torch.rand(m.running_var.shape, generator=g) + 0.5)
     return model
@@ -115,6 +134,7 @@ def cases():
         "residual": (lambda: randomize_norms(Residual()), (torch.randn(2, 3, 9, 9),)),
         "conv_arithmetic": (ConvArithmetic, (torch.randn(2, 3, 11, 11),)),
         "shared_input_linears": (SharedInputLinears, (torch.randn(2, 5, 8),)),
+        "linear_norms": (lambda: randomize_norms(LinearNorms()), (torch.randn(4, 3, 2, 2), torch.randn(4, 4))),
     }
 
 
@@ -207,6 +227,28 @@ class FreezeTest(unittest.TestCase):
         self.assertEqual((counts["aten::linear"], counts["aten::slice"]), (2, 3), str(frozen.graph))
         _, unmerged = self.freeze("shared_input_linears_nofold", make, "--no-fold")
         self.assertEqual(str(unmerged.graph).count("aten::linear"), 4)
+
+    def test_batch_norms_fold_into_linears_of_known_rank(self):
+        make, (x, y) = cases()["linear_norms"]
+        scripted, frozen = self.freeze("linear_norms_fold", make)
+        # bn1 and bn2 fold (flatten tells their linears' rank); bn3's linear reads y.
+        self.assertEqual(str(frozen.graph).count("aten::batch_norm"), 1, str(frozen.graph))
+        _, unfolded = self.freeze("linear_norms_nofold", make, "--no-fold")
+        self.assertEqual(str(unfolded.graph).count("aten::batch_norm"), 3)
+        # y of rank 3 (4, 6, 4): bn3 normalises fc3's dimension 1, of size 6 like its
+        # features; folding it would compute something else without an error.
+        for name, args in (("rank2", (x, y)), ("rank3", (x, torch.randn(4, 6, 4)))):
+            with self.subTest(y=name), torch.no_grad():
+                want = scripted(*args)
+                self.assertLess((frozen(*args) - want).abs().max().item(), 1e-4, name)
+                inputs_file, out_file = self.dir / f"ln_{name}.in.pt", self.dir / f"ln_{name}.out.pt"
+                torch.save(args, inputs_file)
+                h.run("run", self.dir / "linear_norms_fold.frozen.pt", "--inputs", inputs_file, "--save", out_file)
+                self.assertLess((torch.load(out_file) - want).abs().max().item(), 1e-4, f"{name} run by torchlet")
+                # The executor's plan folds bn3 too when it knows y has rank 2.
+                plan = h.run("graph", self.dir / "linear_norms_fold.frozen.pt", "--optimized",
+                             "--inputs", inputs_file).stdout
+                self.assertEqual(plan.count("aten::batch_norm"), 0 if name == "rank2" else 1, plan)
 
     def test_refusals_are_named(self):
         model = torch.jit.script(torch.nn.Linear(2, 2))  # training mode

@@ -5,6 +5,7 @@
 #include "jit/passes/constant_pooling.h"
 #include "jit/passes/constant_propagation.h"
 #include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/frozen_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/loop_unrolling.h"
 #include "jit/passes/peephole.h"
@@ -29,6 +30,8 @@ void optimize_for_execution(Graph& g) {
   inline_calls(g);
   fold_constants(g);
   propagate_shapes(g);
+  // Frozen graphs' linears fold their batch norms once the spec tells their ranks.
+  if (fold_frozen_linear_batch_norm(g)) eliminate_dead_code(g);
   // runOptimization.
   eliminate_dead_code(g);
   eliminate_common_subexpressions(g);

@@ -16,6 +16,7 @@
 #include "jit/passes/frozen_linear_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/none_checks.h"
+#include "jit/passes/shape_propagation.h"
 #include "jit/runtime/compilation_unit.h"
 #include "jit/runtime/function.h"
 
@@ -212,6 +213,8 @@ Module freeze_module(const Module& module, const std::vector<std::string>& prese
       // norms, adds and scales.
       bool folded = concat_frozen_linears(*g);
       folded |= fold_frozen_conv_batch_norm(*g);
+      propagate_shapes(*g);  // linear / batch-norm folding needs the linears' ranks
+      folded |= fold_frozen_linear_batch_norm(*g);
       folded |= fold_frozen_conv_add_or_sub(*g);
       folded |= fold_frozen_conv_mul_or_div(*g);
       if (folded) simplify_frozen_graph(*g);

@@ -1,4 +1,5 @@
-// Conv / batch-norm folding of frozen graphs (frozen_folding.h).
+// Conv and linear / batch-norm folding, pointwise-op folding and dropout removal of
+// frozen graphs (frozen_folding.h).
 #include "jit/passes/frozen_folding.h"
 
 #include <algorithm>
@@ -24,18 +25,28 @@ bool is_conv(const Node* n) {
   return (k == "aten::conv1d" || k == "aten::conv2d" || k == "aten::conv3d") && n->inputs().size() == 7;
 }
 
+// aten::linear whose result has rank 2, so that batch norm's channels (dimension 1) are
+// its output features; of a result of any other rank they are not, or the norm raises.
+bool is_rank2_linear(const Node* n) {
+  if (n->kind().qual_string() != "aten::linear" || n->inputs().size() != 3) return false;
+  const TensorDetails* d = n->output()->type()->tensor_details();
+  return d && d->rank() == 2u;
+}
+
 // The folded weight and bias, or nullopt when the pattern's parts are not constants.
-std::optional<std::pair<Tensor, Tensor>> folded(const Node* conv, const Node* bn) {
-  auto w = constant_tensor(conv->input(1));
+// `layer` is a convolution or a linear: both hold one weight row per output channel.
+std::optional<std::pair<Tensor, Tensor>> folded(const Node* layer, const Node* bn) {
+  auto w = constant_tensor(layer->input(1));
   auto mean = constant_tensor(bn->input(3));
   auto var = constant_tensor(bn->input(4));
   auto eps = to_ivalue(bn->input(7));
   auto training = to_ivalue(bn->input(5));
   if (!w || !mean || !var || !eps || !eps->isDouble() || !training || !training->isBool() || training->toBool())
     return std::nullopt;
-  if (!is_floating(w->dtype()) || mean->dim() != 1 || mean->numel() != w->sizes()[0]) return std::nullopt;
-  std::optional<Tensor> b = is_none_constant(conv->input(2)) ? std::optional<Tensor>(zeros(mean->sizes(), mean->dtype()))
-                                                              : constant_tensor(conv->input(2));
+  if (!is_floating(w->dtype()) || w->dim() < 2 || mean->dim() != 1 || mean->numel() != w->sizes()[0])
+    return std::nullopt;
+  std::optional<Tensor> b = is_none_constant(layer->input(2)) ? std::optional<Tensor>(zeros(mean->sizes(), mean->dtype()))
+                                                              : constant_tensor(layer->input(2));
   std::optional<Tensor> gamma = is_none_constant(bn->input(1)) ? std::optional<Tensor>(ones(mean->sizes(), mean->dtype()))
                                                                 : constant_tensor(bn->input(1));
   std::optional<Tensor> beta = is_none_constant(bn->input(2)) ? std::optional<Tensor>(zeros(mean->sizes(), mean->dtype()))
@@ -60,23 +71,27 @@ bool only_shape_read_besides(const Value* conv_out, const Node* bn) {
   return true;
 }
 
-bool fold(Graph& graph, Block* block) {
+enum class Layer { Conv, Linear };
+
+bool fold(Graph& graph, Block* block, Layer layer) {
   bool changed = false;
   std::vector<Node*> nodes(block->nodes().begin(), block->nodes().end());
   for (Node* bn : nodes) {
-    for (Block* sub : bn->blocks()) changed |= fold(graph, sub);
+    for (Block* sub : bn->blocks()) changed |= fold(graph, sub, layer);
     if (bn->kind().qual_string() != "aten::batch_norm" || bn->inputs().size() != 9) continue;
-    Node* conv = bn->input(0)->node();
-    if (!is_conv(conv) || conv->owning_block() != bn->owning_block() || !only_shape_read_besides(conv->output(), bn))
+    Node* producer = bn->input(0)->node();
+    if (!(layer == Layer::Conv ? is_conv(producer) : is_rank2_linear(producer)) ||
+        producer->owning_block() != bn->owning_block() ||
+        !only_shape_read_besides(producer->output(), bn))
       continue;
-    auto wb = folded(conv, bn);
+    auto wb = folded(producer, bn);
     if (!wb) continue;
-    InsertPointGuard guard(graph, conv);
-    Value* w = graph.insert_constant(IValue(wb->first), conv->source_range());
-    Value* b = graph.insert_constant(IValue(wb->second), conv->source_range());
-    conv->replace_input(1, w);
-    conv->replace_input(2, b);
-    bn->output()->replace_all_uses_with(conv->output());
+    InsertPointGuard guard(graph, producer);
+    Value* w = graph.insert_constant(IValue(wb->first), producer->source_range());
+    Value* b = graph.insert_constant(IValue(wb->second), producer->source_range());
+    producer->replace_input(1, w);
+    producer->replace_input(2, b);
+    bn->output()->replace_all_uses_with(producer->output());
     bn->destroy();
     changed = true;
   }
@@ -167,7 +182,8 @@ bool remove_dropout(Block* block) {
 
 }  // namespace
 
-bool fold_frozen_conv_batch_norm(Graph& graph) { return fold(graph, graph.block()); }
+bool fold_frozen_conv_batch_norm(Graph& graph) { return fold(graph, graph.block(), Layer::Conv); }
+bool fold_frozen_linear_batch_norm(Graph& graph) { return fold(graph, graph.block(), Layer::Linear); }
 bool fold_frozen_conv_add_or_sub(Graph& graph) { return fold_pointwise(graph, graph.block(), Pointwise::AddOrSub); }
 bool fold_frozen_conv_mul_or_div(Graph& graph) { return fold_pointwise(graph, graph.block(), Pointwise::MulOrDiv); }
 bool remove_eval_dropout(Graph& graph) { return remove_dropout(graph.block()); }

@@ -1,7 +1,8 @@
 // The folding torch's freezing and optimize_frozen_graph do on frozen graphs, whose
-// weights are constants: a convolution followed by an eval-mode batch norm, or by an add,
-// subtract, multiply or divide by a per-channel constant, becomes one convolution with
-// that folded into its weight and bias; dropout in eval mode goes.
+// weights are constants: a convolution or linear followed by an eval-mode batch norm, or
+// a convolution followed by an add, subtract, multiply or divide by a per-channel
+// constant, becomes one convolution or linear with that folded into its weight and
+// bias; dropout in eval mode goes.
 #pragma once
 
 #include "jit/ir/ir.h"
@@ -16,6 +17,14 @@ namespace torchlet::jit {
 // eps) * gamma + beta (a missing b, gamma or beta counting as 0, 1, 0), in W's and b's
 // dtype. Returns whether it folded any.
 bool fold_frozen_conv_batch_norm(Graph& graph);
+
+// aten::batch_norm(aten::linear(x, W, b), ...) likewise (torch 2.x's
+// FoldFrozenLinearBatchnorm), W' and b' by the same formulas, but only where the linear's
+// result is known to have rank 2 (from propagate_shapes): only then are batch norm's
+// channels the linear's output features. torch folds whatever the rank, and also when
+// the linear's result has other readers; torchlet does neither, since both change what
+// the program computes.
+bool fold_frozen_linear_batch_norm(Graph& graph);
 
 // aten::add/sub(conv(x, W, b, ...), c[, alpha]) and aten::mul/div(conv(...), c) with c a
 // constant float tensor of shape [1, C_out, 1, ...] (or one element) or a number, W

@@ -98,6 +98,9 @@ const std::vector<GraphPass>& graph_passes() {
       {"fold_conv_bn", fold_frozen_conv_batch_norm,
        "fold eval-mode batch norms of constant statistics into the convolutions before them "
        "(torch._C._jit_pass_fold_frozen_conv_bn)"},
+      {"fold_linear_bn", fold_frozen_linear_batch_norm,
+       "fold eval-mode batch norms of constant statistics into the linears before them whose results have "
+       "rank 2 (torch 2.x's _jit_pass_fold_frozen_linear_bn; run propagate_shapes first)"},
       {"fold_conv_add_sub", fold_frozen_conv_add_or_sub,
        "fold adds and subtracts of per-channel constants into the convolutions before them "
        "(torch._C._jit_pass_fold_frozen_conv_add_or_sub)"},

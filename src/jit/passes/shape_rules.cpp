@@ -385,7 +385,13 @@ std::optional<TensorDetails> flatten(const Node* n) {
   const Value* self = n->input(0);
   TensorDetails out = make(dtype_of(self), std::nullopt, device_of(self));
   std::optional<Sizes> in = sizes_of(self);
-  if (!in) return out;
+  if (!in) {
+    // flatten(x, start >= 0, -1) has rank start + 1 whatever x's rank, when it does not
+    // raise: what lets a frozen MLP's linears be known as rank 2 (linear / batch-norm folding).
+    std::optional<int64_t> start = constant_int(n->input(1)), end = constant_int(n->input(2));
+    if (start && end && *start >= 0 && *start < 64 && *end == -1) out.sizes = Sizes(static_cast<size_t>(*start) + 1);
+    return out;
+  }
   if (in->empty()) {
     out.sizes = Sizes{1};
     return out;
