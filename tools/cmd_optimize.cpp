@@ -1,8 +1,10 @@
-// `torchlet optimize`: freezes a TorchScript archive's module (torch.jit.freeze) and
-// saves the frozen module as an archive torch.jit.load runs.
+// `torchlet optimize`: freezes a TorchScript archive's module (torch.jit.freeze), or
+// optimizes its methods without freezing (jit::optimize), and saves the result as an
+// archive torch.jit.load runs.
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <torchlet/error.h>
 #include <torchlet/graph_passes.h>
 #include <torchlet/jit.h>
@@ -12,28 +14,47 @@
 
 namespace torchlet::cli {
 
+namespace {
+
+std::vector<std::string> comma_list(const std::string& text) {
+  std::vector<std::string> names;
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');)
+    if (!name.empty()) names.push_back(name);
+  return names;
+}
+
+}  // namespace
+
 int cmd_optimize(const Args& args) {
   CLI::App app{"optimize"};
-  std::string in, out, preserve;
+  std::string in, out, preserve, methods;
   bool freeze = false, no_fold = false;
   app.add_option("IN", in, "a TorchScript archive (torch.jit.save)")->required();
   app.add_option("-o,--output", out, "the archive to write")->required();
   app.add_flag("--freeze", freeze, "freeze the module: attributes become constants, submodule calls are inlined");
-  app.add_option("--preserve", preserve, "methods besides forward to keep, comma-separated");
-  app.add_flag("--no-fold", no_fold, "freeze only; skip folding convolutions with their batch norms");
+  app.add_option("--preserve", preserve, "with --freeze: methods besides forward to keep, comma-separated");
+  app.add_flag("--no-fold", no_fold, "with --freeze: freeze only; skip folding batch norms and constants into layers");
+  app.add_option("--method", methods,
+                 "without --freeze: the methods to optimize, comma-separated (default forward); the module keeps "
+                 "its parameters and submodules");
   parse_args(app, args);
-  // Without freezing, what could change is the methods' graphs, and an archive's code
-  // is saved as it was loaded: optimizing it in place needs the graph executor (#36).
-  if (!freeze) throw UsageError("optimize needs --freeze (optimizing without freezing is not supported yet)");
-  std::vector<std::string> preserved;
-  std::stringstream names(preserve);
-  for (std::string name; std::getline(names, name, ',');)
-    if (!name.empty()) preserved.push_back(name);
+  if (freeze && !methods.empty()) throw UsageError("--method is for optimizing without --freeze; frozen, use --preserve");
+  if (!freeze && (!preserve.empty() || no_fold))
+    throw UsageError("--preserve and --no-fold are for --freeze; without it, use --method");
   jit::Module m = jit::load(in);
+  if (!freeze) {
+    std::vector<std::string> names = comma_list(methods);
+    if (names.empty()) names.push_back("forward");
+    jit::optimize(m, names);
+    jit::save(m, out);
+    fmt::print("wrote {} (optimized: {})\n", out, fmt::join(names, ", "));
+    return 0;
+  }
   m.eval();
-  jit::Module frozen = jit::freeze(m, preserved, !no_fold);
+  jit::Module frozen = jit::freeze(m, comma_list(preserve), !no_fold);
   jit::save(frozen, out);
-  fmt::print("wrote {} (frozen{})\n", out, no_fold ? "" : ", convolutions and batch norms folded");
+  fmt::print("wrote {} (frozen{})\n", out, no_fold ? "" : ", batch norms and constants folded into layers");
   return 0;
 }
 

@@ -1,7 +1,7 @@
 // Graph passes from outside the library: run named passes (constant pooling, CSE, DCE
 // …) over IR text, as torch._C.parse_ir reads it, or over a copy of a method's graph,
 // and print the result in torch's IR text; dump a graph's alias analysis; freeze a
-// module as torch.jit.freeze does.
+// module as torch.jit.freeze does, or optimize its methods without freezing.
 // The passes and their names: src/jit/passes/pass_manager.cpp.
 #pragma once
 
@@ -39,5 +39,13 @@ std::string method_alias_analysis(const Method& method, const std::vector<std::s
 // sets or writes in place) is refused naming the attribute (UnsupportedError).
 // jit::save writes the result as an archive torch.jit.load runs.
 Module freeze(const Module& module, const std::vector<std::string>& preserved_methods = {}, bool optimize = true);
+
+// Optimizes `module`'s methods in place without freezing it: what holds for every call
+// (calls inlined, constants and the branches they decide folded, dead and common code
+// removed, torch's peephole rules, list mutation removed); parameters, attributes and
+// submodules stay, so the module still trains and its state_dict is unchanged. jit::save
+// then writes the optimized code, which torch.jit.load runs. The methods must not have
+// been called yet (ValueError), nor be missing.
+void optimize(Module& module, const std::vector<std::string>& methods = {"forward"});
 
 }  // namespace torchlet::jit

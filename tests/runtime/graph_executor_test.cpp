@@ -2,7 +2,8 @@
 // and reused, bounded in number; graph_for shows the plan; optimisation off runs the
 // graph as written with the same results; errors from inlined code keep every frame
 // the user wrote. And shape propagation's soundness on real models: every type the
-// plans' graphs claim for a tensor fits the tensor the plan then computes.
+// plans' graphs claim for a tensor fits the tensor the plan then computes. Last, what
+// jit::optimize may rewrite (only graphs not yet run).
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include <torchlet/checkpoint.h>
 #include <torchlet/graph_passes.h>
 #include <torchlet/jit.h>
+#include <torchlet/ops.h>
 
 #include "../common/fixtures.h"
 #include "jit/runtime/code.h"
@@ -220,6 +222,26 @@ TEST(ShapePropagation, PlansOfTheFixtureModelsClaimOnlyWhatTheirValuesAre) {
       EXPECT_EQ(testing::compare_values(call(*fn, args), want, 1e-4), "");
     }
   }
+}
+
+// jit::optimize rewrites a loaded module's forward in place, before its first call: the
+// submodule calls are inlined and the results are the fixture's; after a call the graph
+// is what the code and plans were made from, and rewriting it is refused.
+TEST(ModuleOptimization, RewritesMethodsBeforeTheirFirstCallOnly) {
+  const auto dir = torchlet::testing::fixture_dir() / "script";
+  Module m = load((dir / "resnet18.pt").string());
+  m.eval();
+  optimize(m, {"forward"});
+  const auto* fn = dynamic_cast<const GraphFunction*>(&m.get_method("forward").function());
+  ASSERT_TRUE(fn);
+  for (const Node* n : fn->graph()->nodes()) EXPECT_NE(n->kind(), sym::prim_CallMethod);
+  EXPECT_TRUE(m.compilation_unit()->sources().empty()) << "jit::save would write the code as loaded";
+  const IValue io = torchlet::load((dir / "resnet18.io.pt").string());
+  std::vector<IValue> args = io.dictRef().find(IValue("input"))->tupleRef().elements;
+  const Tensor got = m.get_method("forward")(args).toTensor();
+  EXPECT_TRUE(allclose(got, io.dictRef().find(IValue("output"))->toTensor(), 1e-4, 1e-5));
+  EXPECT_THROW(optimize(m, {"forward"}), ValueError);
+  EXPECT_THROW(optimize(m, {"no_such_method"}), ValueError);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "jit/passes/frozen_linear_folding.h"
 #include "jit/passes/inliner.h"
 #include "jit/passes/loop_unrolling.h"
+#include "jit/passes/module_optimization.h"
 #include "jit/passes/lower_tuples.h"
 #include "jit/passes/none_checks.h"
 #include "jit/passes/normalize_ops.h"
@@ -182,6 +183,8 @@ std::string method_alias_analysis(const Method& method, const std::vector<std::s
   run_passes(*g, passes, /*lint=*/true);
   return g->str() + AliasDb(*g).dump();
 }
+
+void optimize(Module& module, const std::vector<std::string>& methods) { optimize_module(module, methods); }
 
 Module freeze(const Module& module, const std::vector<std::string>& preserved_methods, bool optimize) {
   return freeze_module(module, preserved_methods, optimize);

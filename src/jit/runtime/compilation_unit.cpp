@@ -84,6 +84,15 @@ std::string CompilationUnit::source_debug_pkl(const std::string& module) const {
   return it == source_debug_pkls_.end() ? std::string() : it->second;
 }
 
+void CompilationUnit::discard_kept_code() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  sources_.clear();
+  source_debug_pkls_.clear();
+  defined_methods_.clear();
+  archive_constants_ = IValue();
+  archive_version_ = 0;
+}
+
 std::vector<std::pair<std::string, std::string>> CompilationUnit::sources() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return sources_;

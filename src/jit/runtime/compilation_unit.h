@@ -60,6 +60,9 @@ class CompilationUnit {
   // prints them into their class's code when the rest is the archive's kept code. Other
   // functions such a define compiled (fork's closures) are recorded with class "".
   void add_defined_method(std::string class_qualname, const Function* fn);
+  // Forgets the import's code, constants and version (jit::optimize changed the graphs
+  // they were the text of): jit::save prints the unit's classes from their graphs.
+  void discard_kept_code();
 
   // The optimizer the graph executor runs on each specialised plan of this unit's
   // functions; null (the default): they run as written. Set by whoever makes the unit

@@ -146,7 +146,10 @@ void GraphFunction::set_broadcasting_list(size_t i, int64_t n) {
 }
 
 const Code& GraphFunction::code() const {
-  std::call_once(code_once_, [&] { code_ = std::make_unique<Code>(emit_code(graph_, qualname(), owner_)); });
+  std::call_once(code_once_, [&] {
+    started_ = true;
+    code_ = std::make_unique<Code>(emit_code(graph_, qualname(), owner_));
+  });
   return *code_;
 }
 
@@ -166,6 +169,7 @@ void GraphFunction::check_arguments(Stack& stack) const {
 
 const GraphExecutor* GraphFunction::executor() const {
   std::call_once(executor_once_, [&] {
+    started_ = true;
     if (GraphOptimizer optimizer = owner_ ? owner_->graph_optimizer() : nullptr)
       executor_ = std::make_unique<GraphExecutor>(*this, optimizer);
   });
@@ -178,6 +182,13 @@ std::shared_ptr<const ExecutionPlan> GraphFunction::plan_for(Stack& stack) const
   if (!ex) return nullptr;
   const size_t n = graph_->inputs().size();
   return ex->plan_for(stack.data() + (stack.size() - n), n);
+}
+
+void GraphFunction::rewrite_graph(const std::function<void(Graph&)>& rewrite) {
+  TL_CHECK(!started_, ValueError, "{} has already been called: its graph can no longer be rewritten", qualname());
+  const size_t inputs = graph_->inputs().size();
+  rewrite(*graph_);
+  TL_INTERNAL_ASSERT(graph_->inputs().size() == inputs, "a graph rewrite changed the function's inputs");
 }
 
 void GraphFunction::run(Stack& stack) const {

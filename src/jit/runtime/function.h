@@ -9,6 +9,8 @@
 // own stacks, so many threads may call one function at once.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -81,6 +83,10 @@ class GraphFunction : public Function {
   // the checks a call makes of them (TypeError); null when the call would run the graph
   // as written (no optimizer, optimisation off, or too many specs).
   std::shared_ptr<const ExecutionPlan> plan_for(Stack& stack) const;
+  // Runs `rewrite` on the graph itself, for passes whose result is kept and saved
+  // (jit::optimize). Only before the first call (ValueError after: the code emitted and
+  // the plans made from the graph would no longer match it); the inputs must stay.
+  void rewrite_graph(const std::function<void(Graph&)>& rewrite);
 
  private:
   // Converts int arguments to float parameters and checks every argument's type at the
@@ -97,6 +103,8 @@ class GraphFunction : public Function {
   mutable std::unique_ptr<Code> code_;
   mutable std::once_flag executor_once_;
   mutable std::unique_ptr<GraphExecutor> executor_;
+  // Set once code or an executor has been made from graph_.
+  mutable std::atomic<bool> started_{false};
 };
 
 }  // namespace torchlet::jit

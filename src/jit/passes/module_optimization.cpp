@@ -1,0 +1,45 @@
+// Optimizing a module's methods in place (module_optimization.h).
+#include "jit/passes/module_optimization.h"
+
+#include <torchlet/error.h>
+
+#include "jit/passes/common_subexpression_elimination.h"
+#include "jit/passes/constant_pooling.h"
+#include "jit/passes/constant_propagation.h"
+#include "jit/passes/dead_code_elimination.h"
+#include "jit/passes/inliner.h"
+#include "jit/passes/peephole.h"
+#include "jit/passes/remove_mutation.h"
+#include "jit/runtime/compilation_unit.h"
+
+namespace torchlet::jit {
+
+void optimize_for_every_call(Graph& g) {
+  inline_calls(g);
+  for (int round = 0; round < 4; ++round) {  // each round folds what the last exposed
+    bool changed = false;
+    while (propagate_constants(g) | fold_constant_control_flow(g)) changed = true;
+    changed |= eliminate_dead_code(g);
+    changed |= eliminate_common_subexpressions(g);
+    changed |= peephole(g);
+    changed |= remove_list_mutation(g);
+    if (!changed) break;
+  }
+  pool_constants(g);
+  g.lint();
+}
+
+void optimize_module(Module& module, const std::vector<std::string>& methods) {
+  CompilationUnit& cu = *module.compilation_unit();
+  for (const std::string& name : methods) {
+    TL_CHECK(module.has_method(name), ValueError, "cannot optimize: module {} has no method '{}'",
+             module.qualified_name(), name);
+    const Function& fn = module.get_method(name).function();
+    auto* graph_fn = dynamic_cast<GraphFunction*>(cu.find_function(fn.qualname()));
+    TL_CHECK(graph_fn, ValueError, "cannot optimize: method '{}' has no graph", name);
+    graph_fn->rewrite_graph(optimize_for_every_call);
+  }
+  cu.discard_kept_code();
+}
+
+}  // namespace torchlet::jit
