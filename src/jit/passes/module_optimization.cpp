@@ -31,6 +31,17 @@ void optimize_for_every_call(Graph& g) {
 
 void optimize_module(Module& module, const std::vector<std::string>& methods) {
   CompilationUnit& cu = *module.compilation_unit();
+  // Saving prints every class from its graphs, so a method that did not compile here
+  // (an operator torchlet lacks) would stop the save: refuse before changing anything.
+  for (const TypePtr& type : cu.types()) {
+    const ClassType* cls = type->as_class();
+    if (!cls) continue;
+    for (const auto& [name, fn] : cls->methods())
+      TL_CHECK(dynamic_cast<const GraphFunction*>(fn), UnsupportedError,
+               "cannot optimize {}: {}.{} did not compile in torchlet, and an optimized archive is saved from "
+               "every method's graph (--freeze saves only what forward and preserved methods call)",
+               module.qualified_name(), cls->name(), name);
+  }
   for (const std::string& name : methods) {
     TL_CHECK(module.has_method(name), ValueError, "cannot optimize: module {} has no method '{}'",
              module.qualified_name(), name);

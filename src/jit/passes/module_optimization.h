@@ -21,7 +21,8 @@ void optimize_for_every_call(Graph& graph);
 // shared with any other instance of that class); attributes, parameters and submodules
 // stay as they are, and the unit drops the code it was loaded from, so that jit::save
 // prints the optimized graphs. ValueError naming the method if one is missing or has
-// already been called.
+// already been called; UnsupportedError naming a method of the unit that did not compile
+// (the archive could not be printed), before anything changes.
 void optimize_module(Module& module, const std::vector<std::string>& methods);
 
 }  // namespace torchlet::jit
