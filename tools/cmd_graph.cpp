@@ -43,14 +43,6 @@ GraphInput classify(const std::string& path, const std::string& text) {
   return GraphInput::Source;
 }
 
-std::vector<std::string> split_names(const std::string& list) {
-  std::vector<std::string> out;
-  std::stringstream in(list);
-  for (std::string name; std::getline(in, name, ',');)
-    if (!name.empty()) out.push_back(name);
-  return out;
-}
-
 std::string pass_help() {
   std::string help = "graph passes to run, in order, comma-separated:";
   for (const auto& p : jit::graph_pass_list()) help += fmt::format("\n  {:<24} {}", p.name, p.summary);

@@ -1,7 +1,6 @@
 // `torchlet optimize`: freezes a TorchScript archive's module (torch.jit.freeze), or
 // optimizes its methods without freezing (jit::optimize), and saves the result as an
 // archive torch.jit.load runs.
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,18 +12,6 @@
 #include "commands.h"
 
 namespace torchlet::cli {
-
-namespace {
-
-std::vector<std::string> comma_list(const std::string& text) {
-  std::vector<std::string> names;
-  std::stringstream in(text);
-  for (std::string name; std::getline(in, name, ',');)
-    if (!name.empty()) names.push_back(name);
-  return names;
-}
-
-}  // namespace
 
 int cmd_optimize(const Args& args) {
   CLI::App app{"optimize"};
@@ -44,7 +31,7 @@ int cmd_optimize(const Args& args) {
     throw UsageError("--preserve and --no-fold are for --freeze; without it, use --method");
   jit::Module m = jit::load(in);
   if (!freeze) {
-    std::vector<std::string> names = comma_list(methods);
+    std::vector<std::string> names = split_names(methods);
     if (names.empty()) names.push_back("forward");
     jit::optimize(m, names);
     jit::save(m, out);
@@ -52,7 +39,7 @@ int cmd_optimize(const Args& args) {
     return 0;
   }
   m.eval();
-  jit::Module frozen = jit::freeze(m, comma_list(preserve), !no_fold);
+  jit::Module frozen = jit::freeze(m, split_names(preserve), !no_fold);
   jit::save(frozen, out);
   fmt::print("wrote {} (frozen{})\n", out, no_fold ? "" : ", batch norms and constants folded into layers");
   return 0;

@@ -8,6 +8,7 @@
 #include "jit/passes/frozen_folding.h"
 #include "jit/passes/shape_propagation.h"
 #include "jit/runtime/compilation_unit.h"
+#include "frozen_graph_test_util.h"
 
 namespace torchlet::jit {
 namespace {
@@ -20,7 +21,7 @@ std::vector<Tensor> layer_weights() {
 
 // `x_type` is the input's type; the weights become constants, as freezing leaves them.
 GraphPtr linear_norm(const std::string& x_type, const std::vector<Tensor>& weights, const char* more_readers = "") {
-  GraphPtr g = parse_ir(
+  return with_constant_weights(
       "graph(%x : " + x_type + ", %w : Tensor, %b : Tensor, %g : Tensor, %beta : Tensor, %m : Tensor, %v : Tensor):\n"
       "  %false : bool = prim::Constant[value=0]()\n"
       "  %true : bool = prim::Constant[value=1]()\n"
@@ -28,18 +29,8 @@ GraphPtr linear_norm(const std::string& x_type, const std::vector<Tensor>& weigh
       "  %eps : float = prim::Constant[value=1e-05]()\n"
       "  %y : Tensor = aten::linear(%x, %w, %b)\n"
       "  %n : Tensor = aten::batch_norm(%y, %g, %beta, %m, %v, %false, %mom, %eps, %true)\n" +
-      std::string(more_readers) + "  return (%n)\n");
-  InsertPointGuard guard(*g, g->nodes().front());
-  for (size_t i = 0; i < weights.size(); ++i)
-    g->inputs()[i + 1]->replace_all_uses_with(g->insert_constant(IValue(weights[i])));
-  for (size_t i = 0; i < weights.size(); ++i) g->erase_input(1);
-  return g;
-}
-
-size_t count(const Graph& g, const char* kind) {
-  size_t n = 0;
-  for (const Node* node : g.nodes()) n += node->kind().qual_string() == kind;
-  return n;
+          std::string(more_readers) + "  return (%n)\n",
+      weights);
 }
 
 Tensor run(const GraphPtr& g, const Tensor& x) {
@@ -54,8 +45,8 @@ TEST(FoldFrozenLinearBatchNorm, FoldsARank2LinearAndComputesTheNormsResult) {
   propagate_shapes(*after);
   EXPECT_TRUE(fold_frozen_linear_batch_norm(*after));
   after->lint();
-  EXPECT_EQ(count(*after, "aten::batch_norm"), 0u) << after->str(false);
-  EXPECT_EQ(count(*after, "aten::linear"), 1u);
+  EXPECT_EQ(count_nodes(*after, "aten::batch_norm"), 0u) << after->str(false);
+  EXPECT_EQ(count_nodes(*after, "aten::linear"), 1u);
   const Tensor x = randn({3, 4});
   EXPECT_TRUE(allclose(run(after, x), run(before, x), 1e-5, 1e-5));
 }
@@ -68,7 +59,7 @@ TEST(FoldFrozenLinearBatchNorm, KeepsTheNormUnlessTheRankIsKnownToBe2) {
     GraphPtr g = linear_norm(type, weights);
     propagate_shapes(*g);
     EXPECT_FALSE(fold_frozen_linear_batch_norm(*g)) << type;
-    EXPECT_EQ(count(*g, "aten::batch_norm"), 1u) << type;
+    EXPECT_EQ(count_nodes(*g, "aten::batch_norm"), 1u) << type;
   }
   // Without propagated types the linear's result is plain Tensor: nothing to fold on.
   GraphPtr untyped = linear_norm("Float(3, 4)", weights);

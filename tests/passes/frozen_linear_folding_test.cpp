@@ -4,29 +4,12 @@
 #include <gtest/gtest.h>
 #include <torchlet/ops.h>
 
-#include "jit/ir/ir_parser.h"
 #include "jit/passes/frozen_linear_folding.h"
 #include "jit/runtime/compilation_unit.h"
+#include "frozen_graph_test_util.h"
 
 namespace torchlet::jit {
 namespace {
-
-// The graph's inputs after the first become constants of these tensors.
-GraphPtr with_constant_weights(const std::string& ir, const std::vector<Tensor>& weights) {
-  GraphPtr g = parse_ir(ir);
-  InsertPointGuard guard(*g, g->nodes().front());
-  for (size_t i = 0; i < weights.size(); ++i) {
-    g->inputs()[i + 1]->replace_all_uses_with(g->insert_constant(IValue(weights[i])));
-  }
-  for (size_t i = 0; i < weights.size(); ++i) g->erase_input(1);
-  return g;
-}
-
-size_t count(const Graph& g, const char* kind) {
-  size_t n = 0;
-  for (const Node* node : g.nodes()) n += node->kind().qual_string() == kind;
-  return n;
-}
 
 TEST(ConcatFrozenLinears, MergedLayersComputeTheirOwnResults) {
   const std::vector<Tensor> weights = {randn({3, 4}), randn({3}), randn({5, 4}), randn({5})};
@@ -40,8 +23,8 @@ TEST(ConcatFrozenLinears, MergedLayersComputeTheirOwnResults) {
   GraphPtr after = with_constant_weights(ir, weights);
   EXPECT_TRUE(concat_frozen_linears(*after));
   after->lint();
-  EXPECT_EQ(count(*after, "aten::linear"), 1u) << after->str(false);
-  EXPECT_EQ(count(*after, "aten::slice"), 2u) << after->str(false);
+  EXPECT_EQ(count_nodes(*after, "aten::linear"), 1u) << after->str(false);
+  EXPECT_EQ(count_nodes(*after, "aten::slice"), 2u) << after->str(false);
   CompilationUnit cu;
   Tensor x = randn({2, 6, 4});
   IValue want = (*cu.create_function("before", before))({x});
@@ -66,7 +49,7 @@ TEST(ConcatFrozenLinears, KeepsLayersAWriteSeparatesOrWidthsDiffer) {
       "  return (%out)\n",
       weights);
   EXPECT_FALSE(concat_frozen_linears(*g));
-  EXPECT_EQ(count(*g, "aten::linear"), 3u);
+  EXPECT_EQ(count_nodes(*g, "aten::linear"), 3u);
 }
 
 }  // namespace

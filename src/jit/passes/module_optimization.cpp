@@ -42,14 +42,17 @@ void optimize_module(Module& module, const std::vector<std::string>& methods) {
                "every method's graph (--freeze saves only what forward and preserved methods call)",
                module.qualified_name(), cls->name(), name);
   }
+  // Every name checked before the first graph changes: a refusal leaves the module as it was.
+  std::vector<GraphFunction*> targets;
   for (const std::string& name : methods) {
     TL_CHECK(module.has_method(name), ValueError, "cannot optimize: module {} has no method '{}'",
              module.qualified_name(), name);
-    const Function& fn = module.get_method(name).function();
-    auto* graph_fn = dynamic_cast<GraphFunction*>(cu.find_function(fn.qualname()));
+    auto* graph_fn = dynamic_cast<GraphFunction*>(cu.find_function(module.get_method(name).function().qualname()));
     TL_CHECK(graph_fn, ValueError, "cannot optimize: method '{}' has no graph", name);
-    graph_fn->rewrite_graph(optimize_for_every_call);
+    TL_CHECK(!graph_fn->started(), ValueError, "cannot optimize: method '{}' has already been called", name);
+    targets.push_back(graph_fn);
   }
+  for (GraphFunction* fn : targets) fn->rewrite_graph(optimize_for_every_call);
   cu.discard_kept_code();
 }
 

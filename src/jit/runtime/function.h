@@ -87,6 +87,8 @@ class GraphFunction : public Function {
   // (jit::optimize). Only before the first call (ValueError after: the code emitted and
   // the plans made from the graph would no longer match it); the inputs must stay.
   void rewrite_graph(const std::function<void(Graph&)>& rewrite);
+  // Whether code or an executor has been made from the graph (a call has begun).
+  bool started() const { return started_; }
 
  private:
   // Converts int arguments to float parameters and checks every argument's type at the
