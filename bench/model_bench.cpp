@@ -1,6 +1,6 @@
 // One TorchScript model timed per process (bench/model_bench.py drives it and runs
 // torch 1.13 on the same archive and inputs in the same run):
-//   model_bench ARCHIVE.pt INPUTS.pt THREADS REPS
+//   model_bench ARCHIVE.pt INPUTS.pt THREADS REPS [--no-optimize]
 // Prints "load_ms=… first_ms=… median_ms=… min_ms=… cpu_ms=…": load_ms until forward
 // can be called (the classes the module's objects need are compiled by then, as
 // torch.jit.load compiles before returning), the first call (which pays for lowering
@@ -8,16 +8,19 @@
 // and minimum of REPS further calls after two warm-up calls, and the median of those
 // calls' process CPU time (with one thread, the time the call needed whatever else the
 // machine ran; with more it also counts threads waiting for each other).
+// --no-optimize runs the graphs as written instead of the graph executor's plans.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 #include <torchlet/checkpoint.h>
 #include <torchlet/error.h>
+#include <torchlet/jit.h>
 
 #include "core/parallel.h"
 #include "jit/serialization/import.h"
@@ -27,11 +30,13 @@ int main(int argc, char** argv) {
   auto ms_since = [](clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(clock::now() - t0).count();
   };
-  if (argc != 5) {
-    fmt::print(stderr, "usage: model_bench ARCHIVE.pt INPUTS.pt THREADS REPS\n");
+  const bool as_written = argc == 6 && std::string_view(argv[5]) == "--no-optimize";
+  if (argc != 5 && !as_written) {
+    fmt::print(stderr, "usage: model_bench ARCHIVE.pt INPUTS.pt THREADS REPS [--no-optimize]\n");
     return 2;
   }
   try {
+    if (as_written) torchlet::jit::set_graph_executor_optimize(false);
     torchlet::set_num_threads(std::atoi(argv[3]));
     const int reps = std::max(1, std::atoi(argv[4]));
     const torchlet::IValue inputs = torchlet::load(argv[2]);

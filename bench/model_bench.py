@@ -2,11 +2,13 @@
 interpreter, driven from Python) on the same archives and inputs, in one run.
 
     /usr/bin/python3 bench/model_bench.py [--build build] [--reps 10] [--models resnet18,...]
-                                          [--openblas | --no-openblas]
+                                          [--frozen] [--unoptimized] [--openblas | --no-openblas]
 
 With --frozen, each model also runs frozen: torchlet's `torchlet optimize --freeze`
 archive against torch's optimize_for_inference(freeze(m)) (rows NAME+frozen; torch's
-load time then includes its optimization).
+load time then includes its optimization). With --unoptimized, rows NAME+as-written run
+torchlet with the graph executor off (`torchlet run --no-optimize`), against the same
+torch run: the graph executor must make no model slower, first call included.
 
 Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-sized
 TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq
@@ -98,6 +100,7 @@ def main():
     ap.add_argument("--models", default="resnet18,mobilenet_v2,bert_encoder")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--frozen", action="store_true", help="also time frozen models (see above)")
+    ap.add_argument("--unoptimized", action="store_true", help="also time torchlet without the graph executor")
     ap.add_argument("--openblas", action=argparse.BooleanOptionalAction, default=OPENBLAS_DIR.is_dir(),
                     help=f"run torch with the OpenBLAS in {OPENBLAS_DIR} (default: on when it exists)")
     a = ap.parse_args()
@@ -113,13 +116,15 @@ def main():
             inputs = pathlib.Path(tmp) / f"{name}.in.pt"
             torch.jit.save(torch.jit.script(module.eval()), str(archive))
             torch.save(args, inputs)
-            variants = [(name, archive, archive, [])]
+            variants = [(name, archive, archive, [], [])]
+            if a.unoptimized:
+                variants.append((name + "+as-written", archive, archive, [], ["--no-optimize"]))
             if a.frozen:
                 frozen = pathlib.Path(tmp) / f"{name}.frozen.pt"
                 subprocess.run([str(pathlib.Path(a.build) / "torchlet"), "optimize", str(archive), "-o", str(frozen),
                                 "--freeze"], check=True, capture_output=True)
-                variants.append((name + "+frozen", archive, frozen, ["optimize"]))
-            for (label, theirs_archive, ours_archive, torch_flags), threads in (
+                variants.append((name + "+frozen", archive, frozen, ["optimize"], []))
+            for (label, theirs_archive, ours_archive, torch_flags, ours_flags), threads in (
                     (v, t) for v in variants for t in map(int, a.threads.split(","))):
                 cmd = [str(inputs), str(threads), str(a.reps)]
                 # torch's matrix products go through the system BLAS when it is not MKL;
@@ -131,8 +136,8 @@ def main():
                 theirs = parse(subprocess.run([sys.executable, "-c", TORCH_SNIPPET, str(theirs_archive), *cmd,
                                                *torch_flags], capture_output=True, text=True, check=True,
                                               env=env).stdout)
-                ours = parse(subprocess.run([str(binary), str(ours_archive), *cmd], capture_output=True, text=True,
-                                            check=True).stdout)
+                ours = parse(subprocess.run([str(binary), str(ours_archive), *cmd, *ours_flags], capture_output=True,
+                                            text=True, check=True).stdout)
                 blas_seen[theirs["blas"]] += 1
                 for field in FIELDS:
                     if field not in theirs or field not in ours:  # an older model_bench binary

@@ -730,6 +730,31 @@ class GraphPassesTest(unittest.TestCase):
         self.assertIn("bool = prim::Constant[value=1]()", got)
         self.assertNotIn("aten::__is__(%none, %none)", got)
 
+    def test_peephole_knows_len_of_a_size_list_that_is_only_read(self):
+        # A deliberate difference: torch folds len(x.size()) of a tensor of known rank
+        # only when the length is the list's one use; torchlet also when every other use
+        # only reads it (indexing, str.format), as in torch.nn.functional's
+        # _verify_batch_size loop, whose trip count then becomes known. A list something
+        # may append to keeps its len.
+        text = """graph(%x : Float(*, *, *, *)):
+  %one : int = prim::Constant[value=1]()
+  %fmt : str = prim::Constant[value="{}"]()
+  %s : int[] = aten::size(%x)
+  %n : int = aten::len(%s)
+  %g : int = aten::__getitem__(%s, %one)
+  %m : str = aten::format(%fmt, %s)
+  return (%n, %g, %m)
+"""
+        self.assertIn("aten::len", torch_after(text, ["peephole"]))
+        got = self.torchlet_after(text, ["peephole"])
+        self.assertNotIn("aten::len", got)
+        self.assertIn("int = prim::Constant[value=4]()", got)
+        self.assertIn("aten::__getitem__(%s, %one)", got)
+        appended = text.replace("  %m : str = aten::format(%fmt, %s)\n",
+                                "  %t : int[] = aten::append(%s, %one)\n  %m : str = aten::format(%fmt, %s)\n")
+        self.assertIn("aten::append", appended)
+        self.assertIn("aten::len(%s)", self.torchlet_after(appended, ["peephole"]))
+
     def test_remove_mutation_keeps_normal_which_torch_rewrites(self):
         # torch turns x.normal_() of a fresh x into aten::normal(mean, std, x.size(), ...,
         # x's dtype, layout and device, x.is_pinned()), operators torchlet does not have;

@@ -560,6 +560,7 @@ bool AliasDb::has_writers(const Node* n) const {
 }
 
 bool AliasDb::writes_anything(const Node* n) const {
+  if (writes_.empty()) return false;
   if (writes_.count(n)) return true;
   for (const Block* b : n->blocks())
     for (const Node* inner : b->nodes())
@@ -573,6 +574,7 @@ bool AliasDb::is_mutable(const Node* n) const {
 }
 
 bool AliasDb::writes_to_alias(const Node* n, const std::vector<const Value*>& values) const {
+  if (!writes_anything(n)) return false;  // (what most nodes answer, without collecting)
   const std::vector<ElementId> written = written_by(n);
   if (written.empty()) return false;
   std::vector<ElementId> locs;
@@ -585,6 +587,7 @@ bool AliasDb::writes_to_alias(const Node* n, const std::vector<const Value*>& va
 }
 
 bool AliasDb::writes_to_wildcard(const Node* n) const {
+  if (!writes_anything(n)) return false;
   const std::vector<ElementId> written = written_by(n);
   return std::any_of(written.begin(), written.end(),
                      [&](ElementId e) { return e == static_cast<ElementId>(-1) || is_wildcard(e); });

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -41,6 +42,8 @@ class AliasDb {
   bool has_writers(const Node* n) const;
   // Does n (or a node in its blocks) write to any memory at all?
   bool writes_anything(const Node* n) const;
+  // Does any node of the graph?
+  bool graph_writes_anything() const { return !writes_.empty(); }
   // Does n (or a node in its blocks) write to memory its inputs may point to?
   bool is_mutable(const Node* n) const;
   // Does n (or a node in its blocks) write to memory one of `values` may point to?
@@ -118,6 +121,24 @@ class AliasDb {
   mutable std::unordered_map<ElementId, std::vector<ElementId>> location_cache_;
   mutable std::vector<ElementId> all_written_;
   mutable bool all_written_ready_ = false;
+};
+
+// An AliasDb of a graph made when first asked for: building one walks the whole graph,
+// and most graphs give a pass nothing to ask about. reset() forgets it after a rewrite
+// the pass wants the next answers to see.
+class LazyAliasDb {
+ public:
+  explicit LazyAliasDb(const Graph& graph) : graph_(graph) {}
+  AliasDb& operator*() {
+    if (!db_) db_ = std::make_unique<AliasDb>(graph_);
+    return *db_;
+  }
+  AliasDb* operator->() { return &**this; }
+  void reset() { db_.reset(); }
+
+ private:
+  const Graph& graph_;
+  std::unique_ptr<AliasDb> db_;
 };
 
 }  // namespace torchlet::jit

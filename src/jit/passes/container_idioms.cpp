@@ -17,7 +17,6 @@ namespace {
 
 using ValueSet = std::unordered_set<const Value*>;
 
-// Values of `kind` that some node writes (alias analysis of the graph as it is now).
 void collect_written(const AliasDb& db, TypeKind kind, Block* b, ValueSet& written) {
   auto note = [&](const Value* v) {
     if (v->type()->kind() == kind && db.has_writers(v)) written.insert(v);
@@ -29,16 +28,39 @@ void collect_written(const AliasDb& db, TypeKind kind, Block* b, ValueSet& writt
   }
 }
 
+// The values of `kind` some node writes, by the alias analysis of the graph as it was
+// when first asked: every fold follows a question, so that is the graph before any fold
+// (asking costs an alias analysis, and most graphs have nothing to fold).
+class WrittenValues {
+ public:
+  WrittenValues(Graph& graph, TypeKind kind) : graph_(graph), kind_(kind) {}
+  bool contains(const Value* v) {
+    if (!collected_) {
+      collect_written(AliasDb(graph_), kind_, graph_.block(), written_);
+      collected_ = true;
+    }
+    return written_.count(v) != 0;
+  }
+  // A value standing in for a written one is written too.
+  void add(const Value* v) { written_.insert(v); }
+
+ private:
+  Graph& graph_;
+  TypeKind kind_;
+  bool collected_ = false;
+  ValueSet written_;
+};
+
 // Calls fold(node, construct) for every node whose first input is a `kind` value built
 // by a `construct_kind` node and not written, blocks first, in order.
 template <typename Fold>
-bool fold_construct_uses(Block* block, TypeKind kind, Symbol construct_kind, const ValueSet& written, Fold& fold) {
+bool fold_construct_uses(Block* block, TypeKind kind, Symbol construct_kind, WrittenValues& written, Fold& fold) {
   bool changed = false;
   for (Node* n : block->nodes()) {
     for (Block* sub : n->blocks()) changed |= fold_construct_uses(sub, kind, construct_kind, written, fold);
-    if (n->inputs().empty() || n->input(0)->type()->kind() != kind || written.count(n->input(0))) continue;
+    if (n->inputs().empty() || n->input(0)->type()->kind() != kind) continue;
     Node* construct = n->input(0)->node();
-    if (construct->kind() == construct_kind) changed |= fold(n, construct);
+    if (construct->kind() == construct_kind && !written.contains(n->input(0))) changed |= fold(n, construct);
   }
   return changed;
 }
@@ -74,7 +96,7 @@ std::vector<size_t> slice_positions(int64_t size, std::optional<int64_t> start, 
 
 class ListIdioms {
  public:
-  explicit ListIdioms(Graph& g) : graph_(g) { collect_written(AliasDb(g), TypeKind::List, g.block(), written_); }
+  explicit ListIdioms(Graph& g) : graph_(g), written_(g, TypeKind::List) {}
 
   bool run() {
     auto fold_node = [this](Node* n, Node* construct) { return fold(n, construct); };
@@ -89,7 +111,7 @@ class ListIdioms {
     list->output()->set_type(n->output()->type());
     list->set_source_range(n->source_range());
     n->output()->replace_all_uses_with(list->output());
-    if (written_.count(n->output())) written_.insert(list->output());
+    if (written_.contains(n->output())) written_.add(list->output());
   }
 
   bool fold(Node* n, Node* construct) {
@@ -115,7 +137,7 @@ class ListIdioms {
     }
     if (n->kind() == sym::aten_add && n->inputs().size() == 2 && n->outputs().size() == 1) {
       Value* second = n->input(1);
-      if (written_.count(second) || second->node()->kind() != sym::prim_ListConstruct) return false;
+      if (second->node()->kind() != sym::prim_ListConstruct || written_.contains(second)) return false;
       std::vector<Value*> joined = elems;
       joined.insert(joined.end(), second->node()->inputs().begin(), second->node()->inputs().end());
       replace_by_construct(n, joined);
@@ -134,7 +156,7 @@ class ListIdioms {
   }
 
   Graph& graph_;
-  ValueSet written_;  // grows as new constructs stand in for written results
+  WrittenValues written_;  // grows as new constructs stand in for written results
 };
 
 // Keys compare as the key type's == does (so -0. and 0. are one key, NaN none).
@@ -166,7 +188,7 @@ std::optional<DictEntries> known_entries(const Node* construct) {
 // and a graph can hold thousands of lookups of one dict.
 class DictIdioms {
  public:
-  explicit DictIdioms(Graph& g) : graph_(g) { collect_written(AliasDb(g), TypeKind::Dict, g.block(), written_); }
+  explicit DictIdioms(Graph& g) : graph_(g), written_(g, TypeKind::Dict) {}
 
   bool run() {
     auto fold_node = [this](Node* n, Node* construct) { return fold(n, construct); };
@@ -204,7 +226,7 @@ class DictIdioms {
   }
 
   Graph& graph_;
-  ValueSet written_;
+  WrittenValues written_;
   std::unordered_map<const Node*, std::optional<DictEntries>> entries_;
 };
 

@@ -6,6 +6,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include <torchlet/error.h>
+
 #include "jit/passes/alias_analysis.h"
 #include "jit/passes/node_effects.h"
 #include "jit/runtime/operator.h"
@@ -21,7 +23,9 @@ namespace torchlet::jit {
 // live inside the body when the loop's result is live or the body reads it, and the
 // continue condition always is. With alias analysis, a node that writes memory a live
 // value may point to is marked too, which can make more values live, so marking repeats
-// until nothing changes. The sweep then destroys, innermost and last first, unmarked
+// until nothing changes. (Only writes need that: a value is used only after it is made,
+// so one round from the block's end, inner blocks before the node holding them, sees
+// every use of a value before its producer.) The sweep then destroys, innermost and last first, unmarked
 // nodes with no uses, after dropping If and loop outputs nothing uses. torch's order
 // and rules, so the same graph comes out.
 namespace {
@@ -34,7 +38,16 @@ class DeadCodeEliminator {
 
   bool run() {
     mark_return(graph_.return_node());
-    while (mark(graph_.block())) {
+    mark(graph_.block());
+    // Another round can only find writers to values found live after the writer was
+    // passed; without writes, one round from the end reaches the fixpoint.
+    if (alias_db_ && alias_db_->graph_writes_anything()) {
+      while (mark(graph_.block())) {
+      }
+    } else {
+#ifndef NDEBUG
+      TL_INTERNAL_ASSERT(!mark(graph_.block()), "dead code: a second round marked more in a graph without writes");
+#endif
     }
     sweep(graph_.block());
     return changed_;

@@ -17,35 +17,63 @@ namespace torchlet::jit {
 
 namespace {
 
-void fold_constants(Graph& g) {
-  bool changed = false;
-  while (propagate_constants(g) | fold_constant_control_flow(g)) changed = true;
-  if (changed) eliminate_dead_code(g);
-}
+// A plan's graph and whether it may hold dead code: dead code elimination walks the
+// whole graph (with an alias analysis), and the pipeline asks for it after most passes,
+// which on a big graph often changed nothing since the last one.
+class Pipeline {
+ public:
+  explicit Pipeline(Graph& g) : g_(g) {}
+
+  // A pass that reports whether it changed the graph.
+  void run(bool changed) { dirty_ |= changed; }
+
+  void eliminate_dead_code() {
+    if (dirty_) jit::eliminate_dead_code(g_);
+    dirty_ = false;
+  }
+
+  // Constants, and the branches and loops they decide, to a fixpoint.
+  void fold_constants() {
+    bool folded = false;
+    while (propagate_constants(g_) | fold_constant_control_flow(g_)) folded = true;
+    if (folded) {
+      dirty_ = true;
+      eliminate_dead_code();
+    }
+  }
+
+ private:
+  Graph& g_;
+  bool dirty_ = true;  // the graph as given may hold dead code
+};
 
 }  // namespace
 
 void optimize_for_execution(Graph& g) {
-  // Phase 0-2 of torch's compileSpec: inline, then carry what the spec knows forward.
-  inline_calls(g);
-  fold_constants(g);
+  Pipeline p(g);
+  // Phase 0-2 of torch's compileSpec: inline, pool the constants each inlined function
+  // brought, then carry what the spec knows forward. (Shape propagation only refines
+  // types: it makes no dead code.)
+  p.run(inline_calls(g));
+  p.run(pool_constants(g));
+  p.fold_constants();
   propagate_shapes(g);
   // Frozen graphs' linears fold their batch norms once the spec tells their ranks.
-  if (fold_frozen_linear_batch_norm(g)) eliminate_dead_code(g);
+  p.run(fold_frozen_linear_batch_norm(g));
   // runOptimization.
-  eliminate_dead_code(g);
-  eliminate_common_subexpressions(g);
-  peephole(g);
-  fold_constants(g);
-  pool_constants(g);
-  unroll_loops(g);
-  remove_list_mutation(g);
+  p.eliminate_dead_code();
+  p.run(eliminate_common_subexpressions(g));
+  p.run(peephole(g));
+  p.fold_constants();
+  p.run(pool_constants(g));
+  p.run(unroll_loops(g));
+  p.run(remove_list_mutation(g));
   // Unrolling and list folding give the shape rules and peephole more to answer.
   propagate_shapes(g);
-  peephole(g);
-  fold_constants(g);
-  eliminate_common_subexpressions(g);
-  eliminate_dead_code(g);
+  p.run(peephole(g));
+  p.fold_constants();
+  p.run(eliminate_common_subexpressions(g));
+  p.eliminate_dead_code();
 #ifndef NDEBUG
   g.lint();
 #endif

@@ -11,7 +11,7 @@ namespace torchlet::jit {
 
 class CompilationUnit;
 
-// Inlines calls, folds constants and the control flow they decide, propagates shapes
+// Inlines calls, pools constants, folds constants and the control flow they decide, propagates shapes
 // and dtypes from the input types, then torch's runOptimization: dead code, CSE,
 // peephole, constant pooling, loop unrolling, list mutation removal. Changes only how
 // the graph computes, never what.

@@ -27,7 +27,7 @@ struct Layer {
 
 class LinearConcatenation {
  public:
-  explicit LinearConcatenation(Graph& graph) : graph_(graph) {}
+  explicit LinearConcatenation(Graph& graph) : graph_(graph), db_(graph) {}
 
   bool run(Block* block) {
     for (Node* n : block->nodes()) {
@@ -57,10 +57,7 @@ class LinearConcatenation {
     return Layer{n, *w, *b};
   }
 
-  AliasDb& db() {
-    if (!db_) db_ = std::make_unique<AliasDb>(graph_);
-    return *db_;
-  }
+  AliasDb& db() { return *db_; }
 
   void merge_compatible(const std::vector<Layer>& group) {
     std::unordered_set<const Node*> taken;
@@ -126,7 +123,7 @@ class LinearConcatenation {
   }
 
   Graph& graph_;
-  std::unique_ptr<AliasDb> db_;
+  LazyAliasDb db_;
   bool changed_ = false;
 };
 

@@ -41,28 +41,6 @@ class Inliner {
   bool run(Graph& graph) { return inline_block(graph, graph.block()); }
 
  private:
-  static bool has_calls(const Block* b) {
-    for (const Node* n : b->nodes()) {
-      if (n->kind() == sym::prim_CallFunction || n->kind() == sym::prim_CallMethod) return true;
-      for (const Block* sub : n->blocks())
-        if (has_calls(sub)) return true;
-    }
-    return false;
-  }
-
-  // The callee's graph with its own calls inlined, made once per function; a callee
-  // that calls nothing is its own graph (most of a model's are: Conv2d.forward ...).
-  const Graph* inlined_graph(const GraphFunction* fn) {
-    auto it = done_.find(fn);
-    if (it != done_.end()) return it->second.get();
-    if (!has_calls(fn->graph()->block())) return fn->graph().get();
-    GraphPtr g = fn->graph()->copy();
-    in_progress_.insert(fn);
-    inline_block(*g, g->block());
-    in_progress_.erase(fn);
-    return done_.emplace(fn, std::move(g)).first->second.get();
-  }
-
   const GraphFunction* callee(const Node* n) const {
     const Function* fn = nullptr;
     if (n->kind() == sym::prim_CallFunction) {
@@ -77,7 +55,8 @@ class Inliner {
 
   // The callee's nodes go before the call, its inputs bound to the call's arguments
   // (a function's first input is the function value itself, which it does not take).
-  void inline_call(Graph& graph, Node* call, const GraphFunction& fn, const Graph& body) {
+  // Returns the nodes now standing where the call was.
+  std::vector<Node*> inline_call(Graph& graph, Node* call, const GraphFunction& fn, const Graph& body) {
     const size_t first_arg = call->kind() == sym::prim_CallFunction ? 1 : 0;
     TL_INTERNAL_ASSERT(call->inputs().size() - first_arg == body.inputs().size(),
                        "inline: the call's arguments do not match the callee's inputs");
@@ -98,23 +77,32 @@ class Inliner {
     for (size_t i = 0; i < call->outputs().size(); ++i) call->output(i)->replace_all_uses_with(staging->outputs()[i]);
     call->destroy();
     holder->destroy();
+    return nodes;
   }
 
   bool inline_block(Graph& graph, Block* block) {
     bool changed = false;
     std::vector<Node*> nodes(block->nodes().begin(), block->nodes().end());
-    for (Node* n : nodes) {
-      for (Block* sub : n->blocks()) changed |= inline_block(graph, sub);
-      if (n->kind() != sym::prim_CallFunction && n->kind() != sym::prim_CallMethod) continue;
-      const GraphFunction* fn = callee(n);
-      if (!fn) continue;
-      inline_call(graph, n, *fn, *inlined_graph(fn));
-      changed = true;
-    }
+    for (Node* n : nodes) changed |= inline_node(graph, n);
     return changed;
   }
 
-  std::unordered_map<const GraphFunction*, GraphPtr> done_;
+  // Top down: a call's body goes in as written and its own calls are inlined where they
+  // now stand, so every node is copied once, from the function that defines it. (Inlining
+  // each callee into a copy of itself first copies a deep module's nodes once per level.)
+  bool inline_node(Graph& graph, Node* n) {
+    bool changed = false;
+    for (Block* sub : n->blocks()) changed |= inline_block(graph, sub);
+    if (n->kind() != sym::prim_CallFunction && n->kind() != sym::prim_CallMethod) return changed;
+    const GraphFunction* fn = callee(n);
+    if (!fn) return changed;
+    std::vector<Node*> inlined = inline_call(graph, n, *fn, *fn->graph());
+    in_progress_.insert(fn);
+    for (Node* m : inlined) inline_node(graph, m);
+    in_progress_.erase(fn);
+    return true;
+  }
+
   std::unordered_set<const GraphFunction*> in_progress_;
 };
 

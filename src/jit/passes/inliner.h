@@ -1,6 +1,6 @@
 // Inlining, as torch's Inline pass: every prim::CallFunction and prim::CallMethod whose
 // callee is known from the types (a function constant, a method of a class) is replaced
-// by the callee's graph, itself inlined first.
+// by the callee's graph, and the calls that brings are inlined where they land.
 #pragma once
 
 #include "jit/ir/ir.h"

@@ -3,11 +3,14 @@
 // numbers and None in scalar_idioms.cpp, list and dict idioms in container_idioms.cpp.
 #include "jit/passes/peephole.h"
 
+#include <algorithm>
 #include <vector>
 
+#include "jit/passes/alias_analysis.h"
 #include "jit/passes/container_idioms.h"
 #include "jit/passes/dead_code_elimination.h"
 #include "jit/passes/none_checks.h"
+#include "jit/runtime/schema_matching.h"
 
 namespace torchlet::jit {
 
@@ -124,6 +127,17 @@ class TensorIdioms {
     return changed;
   }
 
+  // Every use an operator that writes nothing and returns only values that cannot hold
+  // the list (len, indexing, a str.format of it): nothing changes it or lets it out.
+  static bool only_read(const Value* list) {
+    return std::all_of(list->uses().begin(), list->uses().end(), [](const Use& u) {
+      const Operator* op = u.user->op() ? u.user->op() : resolve_node_operator(*u.user);
+      if (!op || op->is_mutating()) return false;
+      return std::none_of(u.user->outputs().begin(), u.user->outputs().end(),
+                          [](const Value* out) { return AliasDb::is_mutable_type(out->type()); });
+    });
+  }
+
   // What a refined tensor type answers: sizes, rank, dtype and device questions.
   bool fold_from_type(Node* n) {
     const Symbol k = n->kind();
@@ -131,8 +145,10 @@ class TensorIdioms {
       Node* size = n->input()->node();
       if (size->kind() != sym::aten_size || !tensor_op(size, 1, {true})) return false;
       const TensorDetails* d = known(size->input());
-      // Only a size list nothing else uses: another use might append to it.
-      if (!d || !d->rank() || n->input()->uses().size() != 1) return false;
+      // Only a size list nothing can change: torch asks for no other use at all, which
+      // leaves the common `s = x.size(); for i in range(len(s)): ... s[i]` unknown (and
+      // its loop unrolled by eight).
+      if (!d || !d->rank() || !only_read(n->input())) return false;
       replace_by_constant(n, IValue(static_cast<int64_t>(*d->rank())));
       return true;
     }

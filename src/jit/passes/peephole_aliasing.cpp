@@ -28,6 +28,8 @@ std::optional<double> constant_number(const Value* v) {
 
 class AliasSensitiveIdioms {
  public:
+  // The alias analysis is made when first asked for; every rewrite follows a question,
+  // so it still sees the graph as it was before any.
   AliasSensitiveIdioms(Graph& graph, bool shape_peepholes) : graph_(graph), db_(graph), shapes_(shape_peepholes) {}
 
   bool run(Block* block) {
@@ -81,10 +83,10 @@ class AliasSensitiveIdioms {
     }
     if (dims.empty()) return false;
     // A write to the result (a resize_, however unlikely) must not come between.
-    const bool written = db_.has_writers(conv->output());
+    const bool written = db_->has_writers(conv->output());
     bool changed = false;
     for (Node* dim : dims) {
-      if (written && !db_.move_after_topologically_valid(conv, dim)) continue;
+      if (written && !db_->move_after_topologically_valid(conv, dim)) continue;
       InsertPointGuard guard(graph_, dim);
       dim->output()->replace_all_uses_with(graph_.insert_constant(IValue(rank), dim->source_range()));
       changed = true;
@@ -98,8 +100,8 @@ class AliasSensitiveIdioms {
   bool replace_output_with_input(Node* n) {
     Value* in = n->input(0);
     Value* out = n->output();
-    if (!db_.safe_to_change_aliasing_relationship({in}, {out})) return false;
-    if (db_.may_alias({in, out}, stale_)) return false;
+    if (!db_->safe_to_change_aliasing_relationship({in}, {out})) return false;
+    if (db_->may_alias({in, out}, stale_)) return false;
     out->replace_all_uses_with(in);
     stale_.push_back(in);
     stale_.push_back(out);
@@ -107,7 +109,7 @@ class AliasSensitiveIdioms {
   }
 
   Graph& graph_;
-  AliasDb db_;
+  LazyAliasDb db_;
   bool shapes_;
   std::vector<const Value*> stale_;
 };
@@ -151,8 +153,7 @@ class ConcatCombiner {
   void consider(Node* cat) {
     std::optional<int64_t> dim = constant_dim(cat);
     Node* list = cat->input(0)->node();
-    if (!dim || list->kind() != sym::prim_ListConstruct || !db_.could_move_before_topologically(list, cat)) return;
-    if (cat->output()->uses().size() != 1) return;
+    if (!dim || list->kind() != sym::prim_ListConstruct || cat->output()->uses().size() != 1) return;
     Node* next_list = cat->output()->uses()[0].user;
     if (next_list->kind() != sym::prim_ListConstruct || next_list->outputs().size() != 1 ||
         next_list->output()->uses().size() != 1) {
@@ -160,6 +161,7 @@ class ConcatCombiner {
     }
     Node* next_cat = next_list->output()->uses()[0].user;
     if (!is_cat(next_cat) || next_cat->input(0) != next_list->output() || constant_dim(next_cat) != dim) return;
+    if (!db_->could_move_before_topologically(list, cat)) return;
     const auto& in = next_list->inputs();
     const size_t index = static_cast<size_t>(std::find(in.begin(), in.end(), cat->output()) - in.begin());
     pairs_.push_back({cat, next_cat, index});
@@ -196,7 +198,7 @@ class ConcatCombiner {
   }
 
   Graph& graph_;
-  AliasDb db_;
+  LazyAliasDb db_;  // asked only about cats that could combine
   std::vector<CombinableConcat> pairs_;
 };
 

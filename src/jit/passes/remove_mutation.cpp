@@ -33,7 +33,7 @@ bool is_specially_mapped(const Node* n) {
 
 class MutationRemover {
  public:
-  explicit MutationRemover(Graph& graph) : graph_(graph) {}
+  explicit MutationRemover(Graph& graph) : graph_(graph), db_(graph) {}
 
   bool remove_lists(Block* block) {
     bool changed = false;
@@ -89,10 +89,7 @@ class MutationRemover {
 
  private:
   // The alias analysis of the graph as it is now: rebuilt after every rewrite.
-  AliasDb& db() {
-    if (!db_) db_ = std::make_unique<AliasDb>(graph_);
-    return *db_;
-  }
+  AliasDb& db() { return *db_; }
 
   // Whether a value of this type can be (or hold) a list (an object may, in an
   // attribute): a tensor never can, and then the alias question, which wildcards answer
@@ -204,7 +201,7 @@ class MutationRemover {
   }
 
   Graph& graph_;
-  std::unique_ptr<AliasDb> db_;
+  LazyAliasDb db_;
 };
 
 }  // namespace
