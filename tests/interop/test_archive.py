@@ -550,11 +550,11 @@ class Checklist(unittest.TestCase):
     def setUp(self):
         require_environment(self)
 
-    def torchlet_call(self, archive, method, args, tmp, tag):
+    def torchlet_call(self, archive, method, args, tmp, tag, *flags):
         inputs = tmp / f"{tag}.in.pt"
         out = tmp / f"{tag}.out.pt"
         torch.save(args, inputs)
-        run("run", archive, "--method", method, "--inputs", inputs, "--save", out)
+        run("run", archive, "--method", method, "--inputs", inputs, "--save", out, *flags)
         return torch.load(out)
 
     def check_case(self, name, make, calls):
@@ -569,10 +569,14 @@ class Checklist(unittest.TestCase):
                     return m, [getattr(m, method)(*args) for method, args in calls]
 
             reference, want = torch_runs(theirs)
-            # (a) torchlet runs torch's archive and matches torch.
+            # (a) torchlet runs torch's archive and matches torch, on the graph executor's
+            # plans (the default) and on the graphs as written, which give the same bits.
             for i, (method, args) in enumerate(calls):
                 with self.subTest(case=name, check="torchlet runs torch's archive", method=method, call=i):
-                    assert_same(self, self.torchlet_call(theirs, method, args, tmp, f"a{i}"), want[i], exact=False)
+                    planned = self.torchlet_call(theirs, method, args, tmp, f"a{i}")
+                    assert_same(self, planned, want[i], exact=False)
+                    as_written = self.torchlet_call(theirs, method, args, tmp, f"w{i}", "--no-optimize")
+                    assert_same(self, planned, as_written, exact=True, path="plan against graph as written")
 
             # (b) torchlet's re-save runs in torch exactly as torch's own re-save does.
             ours = tmp / "torchlet.pt"
