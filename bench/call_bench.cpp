@@ -1,5 +1,5 @@
-// What a call costs the graph executor (Note in src/jit/runtime/graph_executor.cpp): the
-// same small compiled functions called from C++ on their optimised plans (each call
+// What a call costs the graph executor (src/jit/runtime/graph_executor.h): the same
+// small compiled functions called from C++ on their optimised plans (each call
 // makes the argument spec and looks its plan up under a lock) and on their graphs as
 // written, in one run. The bodies are one or two operations, so the call, not the work,
 // is most of the time.

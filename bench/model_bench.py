@@ -8,7 +8,7 @@ With --frozen, each model also runs frozen: torchlet's `torchlet optimize --free
 archive against torch's optimize_for_inference(freeze(m)) (rows NAME+frozen; torch's
 load time then includes its optimization). With --unoptimized, rows NAME+as-written run
 torchlet with the graph executor off (`torchlet run --no-optimize`), against the same
-torch run: the graph executor must make no model slower, first call included.
+torch run: what plans cost on the first call (which builds them) and gain after.
 
 Scripts resnet18, mobilenet_v2 (torchvision, random weights) and a BERT-base-sized
 TransformerEncoder (12 layers, d_model 768, 12 heads, feed-forward 3072, batch 1, seq

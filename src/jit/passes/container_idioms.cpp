@@ -17,6 +17,7 @@ namespace {
 
 using ValueSet = std::unordered_set<const Value*>;
 
+// Values of `kind` that some node writes (alias analysis of the graph as it is now).
 void collect_written(const AliasDb& db, TypeKind kind, Block* b, ValueSet& written) {
   auto note = [&](const Value* v) {
     if (v->type()->kind() == kind && db.has_writers(v)) written.insert(v);

@@ -25,9 +25,9 @@ namespace torchlet::jit {
 // value may point to is marked too, which can make more values live, so marking repeats
 // until nothing changes. (Only writes need that: a value is used only after it is made,
 // so one round from the block's end, inner blocks before the node holding them, sees
-// every use of a value before its producer.) The sweep then destroys, innermost and last first, unmarked
-// nodes with no uses, after dropping If and loop outputs nothing uses. torch's order
-// and rules, so the same graph comes out.
+// every use of a value before its producer.) The sweep then destroys, innermost and
+// last first, unmarked nodes with no uses, after dropping If and loop outputs nothing
+// uses. torch's order and rules, so the same graph comes out.
 namespace {
 
 class DeadCodeEliminator {
